@@ -1,0 +1,2 @@
+// Runs after the test framework is installed, because jest-dom extends `expect`.
+import '@testing-library/jest-dom';

@@ -1,0 +1,15 @@
+import { Link } from 'react-router-dom';
+import { PageMeta } from '../shared/ui/page-meta';
+
+export function NotFoundPage() {
+  return (
+    <section className="page not-found">
+      <PageMeta title="Page not found" noIndex />
+      <h1>404</h1>
+      <p>Oops! The page you&apos;re looking for doesn&apos;t exist.</p>
+      <Link to="/" className="button">
+        Go to Homepage
+      </Link>
+    </section>
+  );
+}

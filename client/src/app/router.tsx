@@ -1,0 +1,80 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { CategoryPage } from '../features/catalog/pages/category-page';
+import { HomePage } from '../features/catalog/pages/home-page';
+import { PlaceholderPage } from '../shared/ui/placeholder-page';
+import { CustomerLayout } from './customer-layout';
+import { NotFoundPage } from './not-found-page';
+
+// The admin area is split out so storefront visitors never download it.
+const AdminLayout = lazy(() =>
+  import('../features/admin/components/admin-layout').then((module) => ({ default: module.AdminLayout })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/admin/pages/dashboard-page').then((module) => ({ default: module.DashboardPage })),
+);
+
+// Paths must match route-paths.json, which the server reads to answer 200 or 404; a test keeps them in step.
+export const routes: RouteObject[] = [
+  {
+    element: <CustomerLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/cart', element: <PlaceholderPage title="Shopping Cart" noIndex /> },
+      { path: '/product/:id', element: <PlaceholderPage title="Product" /> },
+      { path: '/category/:category', element: <CategoryPage /> },
+      { path: '/new-arrivals', element: <PlaceholderPage title="New Arrivals" /> },
+      { path: '/account', element: <PlaceholderPage title="Login" noIndex /> },
+      { path: '/login', element: <PlaceholderPage title="Login" /> },
+      { path: '/register', element: <PlaceholderPage title="Create Account" noIndex /> },
+      { path: '/forgot-password', element: <PlaceholderPage title="Forgot Password" noIndex /> },
+      { path: '/my-orders', element: <PlaceholderPage title="My Orders" noIndex /> },
+      { path: '/returns', element: <PlaceholderPage title="Returns Policy" /> },
+      { path: '/shipping', element: <PlaceholderPage title="Shipping Information" /> },
+      { path: '/verify-otp', element: <PlaceholderPage title="Verify Email" noIndex /> },
+      { path: '/contact', element: <PlaceholderPage title="Contact Us" /> },
+      // Inside the customer layout so a 404 keeps the header and footer for navigating back.
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    path: '/oxalis',
+    element: (
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        <AdminLayout />
+      </Suspense>
+    ),
+    children: [
+      { index: true, element: <DashboardPage /> },
+      { path: 'upload', element: <PlaceholderPage title="Upload Product" /> },
+      { path: 'inventory', element: <PlaceholderPage title="Inventory" /> },
+      { path: 'orders', element: <PlaceholderPage title="Orders" /> },
+      { path: 'reviews', element: <PlaceholderPage title="Reviews" /> },
+      { path: 'category', element: <PlaceholderPage title="Create Category" /> },
+      { path: 'notifications', element: <PlaceholderPage title="Notifications" /> },
+      { path: 'transactions', element: <PlaceholderPage title="Transactions" /> },
+    ],
+  },
+];
+
+/**
+ * Every path pattern that renders a screen, in declaration order. Layout routes contribute through their
+ * children (an index child stands for the layout's own path); the '*' fallback is not a page.
+ */
+export function collectRoutePaths(tree: RouteObject[], parent = ''): string[] {
+  return tree.flatMap((route) => {
+    if (route.path === '*') return [];
+    const path = route.path === undefined ? parent : joinPaths(parent, route.path);
+    if (route.children) return collectRoutePaths(route.children, path);
+    return route.index || route.path !== undefined ? [path] : [];
+  });
+}
+
+function joinPaths(parent: string, child: string): string {
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/$/, '')}/${child}`;
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

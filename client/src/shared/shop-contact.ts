@@ -1,0 +1,8 @@
+// The spec names a support phone, chat and e-mail in the footer but omits the values.
+// PLACEHOLDERS until the shop owner supplies the real ones; kept here so one edit updates every screen.
+export const shopContact = {
+  phoneDisplay: '+254 700 000 000',
+  phoneHref: 'tel:+254700000000',
+  chatHref: 'https://wa.me/254700000000',
+  email: 'support@manukato.co.ke',
+} as const;

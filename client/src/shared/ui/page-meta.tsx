@@ -1,0 +1,16 @@
+interface PageMetaProps {
+  title: string;
+  description?: string;
+  noIndex?: boolean;
+}
+
+// React 19 hoists <title> and <meta> into <head>, so pages declare their own metadata without a library.
+export function PageMeta({ title, description, noIndex = false }: PageMetaProps) {
+  return (
+    <>
+      <title>{`${title} | Manukato`}</title>
+      {description ? <meta name="description" content={description} /> : null}
+      {noIndex ? <meta name="robots" content="noindex" /> : null}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = 'http://localhost:4000';
+
+// Everything the server answers; the REST prefixes are the spec's legacy paths kept by the REST adapter.
+const serverPaths = [
+  '/graphql',
+  '/api',
+  '/uploads',
+  '/healthz',
+  '/products',
+  '/categories',
+  '/reviews',
+  '/carts',
+  '/orders',
+  '/users',
+  '/email',
+  '/transactions',
+];
+
+const toServer: ProxyOptions = { target: apiTarget, changeOrigin: true };
+
+// Opening /graphql in a browser should show the local explorer, as the server does in production,
+// without needing a prior `vite build`.
+const graphqlProxy: ProxyOptions = {
+  ...toServer,
+  bypass(req) {
+    const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    return wantsHtml ? '/graphiql.html' : undefined;
+  },
+};
+
+// Anchored patterns so '/users' never swallows a storefront path that merely starts with the same letters.
+const proxy = Object.fromEntries(
+  serverPaths.map((path) => [`^${path}(/|$|\\?)`, path === '/graphql' ? graphqlProxy : toServer]),
+);
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, strictPort: true, proxy },
+  preview: { port: 5173, strictPort: true, proxy },
+  build: {
+    rolldownOptions: {
+      // Two HTML entries: the storefront and the GraphQL explorer, which the server serves at GET /graphql.
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        graphiql: resolve(import.meta.dirname, 'graphiql.html'),
+      },
+    },
+  },
+});

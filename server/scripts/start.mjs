@@ -1,0 +1,51 @@
+// `npm start`: builds what is missing or older than its sources, then runs the built server.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function builtAt(file) {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
+function build(workspace) {
+  console.log(`Building ${workspace}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = path.join(root, 'server');
+const client = path.join(root, 'client');
+if (
+  builtAt(path.join(server, 'dist', 'main.js')) <
+  Math.max(newestMtime(path.join(server, 'src')), newestMtime(path.join(server, 'tsconfig.build.json')))
+) {
+  build('server');
+}
+const clientSources = Math.max(
+  newestMtime(path.join(client, 'src')),
+  newestMtime(path.join(client, 'index.html')),
+  newestMtime(path.join(client, 'vite.config.ts')),
+);
+if (builtAt(path.join(client, 'dist', 'index.html')) < clientSources) build('client');
+
+const child = spawnSync(process.execPath, ['--enable-source-maps', path.join(server, 'dist', 'main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+process.exit(child.status ?? 0);

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  CLIENT_DIST: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_SAMPLE_DATA: booleanFromEnv.default(true),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
+  GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
+  CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(60),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  clientDist: string;
+  logLevel: string;
+  seedSampleData: boolean;
+  graphql: { maxDepth: number; maxComplexity: number };
+  cacheMaxAgeSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repository root: server/src/config → ../../.., server/dist/config → ../../.. as well. */
+export const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
+
+/**
+ * Reads and validates the environment once, at start. Empty strings count as unset so that an
+ * .env.example copied as-is gives the defaults. A bad variable is named in the error.
+ */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  // Relative to where the command runs when given; the repository's data/ folder by default.
+  const dataDir = values.DATA_DIR ? path.resolve(values.DATA_DIR) : path.join(repositoryRoot, 'data');
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    databaseUrl: values.DATABASE_URL,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    clientDist: path.resolve(values.CLIENT_DIST ?? path.join(repositoryRoot, 'client', 'dist')),
+    logLevel: values.LOG_LEVEL,
+    seedSampleData: values.SEED_SAMPLE_DATA,
+    graphql: { maxDepth: values.GRAPHQL_MAX_DEPTH, maxComplexity: values.GRAPHQL_MAX_COMPLEXITY },
+    cacheMaxAgeSeconds: values.CACHE_MAX_AGE_SECONDS,
+  };
+}

@@ -1,0 +1,59 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from 'pino';
+import { Category } from '../modules/catalog/category.entity';
+import { Product } from '../modules/catalog/product.entity';
+import { ProductImage } from '../modules/catalog/product-image.entity';
+import { Review } from '../modules/reviews/review.entity';
+import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
+import { migrations } from './migrations';
+import type { StatementCounter } from './statement-counter';
+
+export const entities = [Category, Product, ProductImage, Review, DeliveryLocation];
+
+export interface OrmOptions {
+  databaseUrl: string;
+  log: Logger;
+  statementCounter?: StatementCounter;
+  poolMax?: number;
+}
+
+export function ormOptions({ databaseUrl, log, statementCounter, poolMax }: OrmOptions): Options {
+  return {
+    clientUrl: databaseUrl,
+    entities,
+    extensions: [Migrator],
+    // The global identity map is forbidden: every request works on its own fork.
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    pool: { min: 0, max: poolMax ?? 10 },
+    // Explicit types on every property, so no reflection is needed (tsx and esbuild emit none).
+    discovery: { requireEntitiesArray: true },
+    debug: statementCounter ? ['query'] : false,
+    logger: (message) => {
+      // With debug on, each statement arrives here once; count it, keep the log quiet.
+      if (statementCounter && message.includes('[query]')) statementCounter.record(message);
+      else log.debug({ orm: message }, 'orm');
+    },
+    colors: false,
+    migrations: {
+      migrationsList: migrations,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      path: 'server/src/db/migrations',
+      emit: 'ts',
+    },
+  };
+}
+
+export async function initOrm(options: OrmOptions): Promise<MikroORM> {
+  return MikroORM.init(ormOptions(options));
+}
+
+/** Applies the committed migrations; a fresh database gets the whole schema. */
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  const applied = await orm.getMigrator().up();
+  return applied.map((migration) => migration.name);
+}

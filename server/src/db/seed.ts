@@ -1,0 +1,94 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { Category } from '../modules/catalog/category.entity';
+import { Product } from '../modules/catalog/product.entity';
+import { ProductImage } from '../modules/catalog/product-image.entity';
+import { sampleCategories, sampleDeliveryLocations, sampleProducts } from '../modules/catalog/catalog.samples';
+import { ensureSampleImage, sampleImageName } from '../modules/catalog/sample-images';
+import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
+
+interface Seed {
+  key: string;
+  run(em: EntityManager): Promise<void>;
+}
+
+const categoriesSeed: Seed = {
+  key: 'categories-v1',
+  async run(em) {
+    for (const { name, slug } of sampleCategories) em.create(Category, { name, slug });
+  },
+};
+
+const deliveryLocationsSeed: Seed = {
+  key: 'delivery-locations-v1',
+  async run(em) {
+    sampleDeliveryLocations.forEach(({ name, feeKes, deliveryTime }, position) => {
+      em.create(DeliveryLocation, { name, feeCents: feeKes * 100, deliveryTime, position });
+    });
+  },
+};
+
+const sampleProductsSeed: Seed = {
+  key: 'sample-products-v1',
+  async run(em) {
+    await em.flush();
+    const categories = new Map((await em.find(Category, {})).map((category) => [category.name, category]));
+    sampleProducts.forEach((sample, index) => {
+      const product = em.create(Product, {
+        name: sample.name,
+        description: sample.description,
+        priceCents: sample.priceKes * 100,
+        salePriceCents: sample.salePriceKes === undefined ? null : sample.salePriceKes * 100,
+        onSale: sample.salePriceKes !== undefined,
+        quantity: sample.quantity,
+        // Spread over the last weeks so "newest" has a meaning.
+        createdAt: new Date(Date.now() - (sampleProducts.length - index) * 86_400_000),
+      });
+      for (const name of sample.categories) product.categories.add(categories.get(name)!);
+      for (let image = 0; image < sample.imageCount; image += 1) {
+        em.create(ProductImage, { product, fileName: sampleImageName(index, image), position: image });
+      }
+    });
+  },
+};
+
+/**
+ * Runs each seed once per database (recorded in seed_history), inside one transaction that holds
+ * an advisory lock, so two servers starting on one database cannot both seed.
+ */
+export async function seedDatabase(
+  orm: MikroORM,
+  options: { sampleData: boolean; uploadsDir: string; log: Logger },
+): Promise<string[]> {
+  const seeds = [categoriesSeed, deliveryLocationsSeed, ...(options.sampleData ? [sampleProductsSeed] : [])];
+  const applied: string[] = [];
+  await orm.em.fork().transactional(async (em) => {
+    await em.getConnection().execute('select pg_advisory_xact_lock(7134001)', [], 'all', em.getTransactionContext());
+    const done = new Set(
+      (
+        await em
+          .getConnection()
+          .execute<{ key: string }[]>('select key from seed_history', [], 'all', em.getTransactionContext())
+      ).map((row) => row.key),
+    );
+    for (const seed of seeds) {
+      if (done.has(seed.key)) continue;
+      await seed.run(em);
+      await em.flush();
+      await em
+        .getConnection()
+        .execute('insert into seed_history (key) values (?)', [seed.key], 'run', em.getTransactionContext());
+      applied.push(seed.key);
+    }
+  });
+  if (options.sampleData) {
+    // Files live outside the database (DATA_DIR/uploads): draw any that are missing.
+    for (const [index, sample] of sampleProducts.entries()) {
+      for (let image = 0; image < sample.imageCount; image += 1) {
+        await ensureSampleImage(options.uploadsDir, sampleImageName(index, image), sample.colour, image);
+      }
+    }
+  }
+  if (applied.length > 0) options.log.info({ seeds: applied }, 'seeded the database');
+  return applied;
+}

@@ -1,0 +1,40 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { Logger } from 'pino';
+import { AppError } from '../http/errors';
+
+/**
+ * One error model: our AppErrors keep their code and field messages; GraphQL's own errors
+ * (validation, parsing) pass through; anything else is logged and answered as INTERNAL, with no
+ * stack trace, SQL or driver text.
+ */
+export function formatGraphQLError(log: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof AppError) {
+      return {
+        message: original.message,
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: {
+          code: original.code,
+          ...(original.fieldErrors.length > 0
+            ? { fieldErrors: original.fieldErrors.map(({ field, code, message }) => ({ field, code, message })) }
+            : {}),
+        },
+      };
+    }
+    if (original instanceof GraphQLError) {
+      // Raised on purpose (parsing, validation, limits, bad variables): safe to show.
+      const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+      return { ...formatted, extensions };
+    }
+    log.error({ err: original }, 'unexpected error in a GraphQL operation');
+    return {
+      message: 'Internal server error',
+      path: formatted.path,
+      locations: formatted.locations,
+      extensions: { code: 'INTERNAL' },
+    };
+  };
+}

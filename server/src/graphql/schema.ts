@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
+import { DeliveryResolver } from '../modules/orders/delivery.resolver';
+import { ReviewResolver } from '../modules/reviews/reviews.resolver';
+
+export const resolvers = [ProductResolver, CategoryResolver, ReviewResolver, DeliveryResolver] as const;
+
+let built: Promise<GraphQLSchema> | undefined;
+
+/** Builds the schema once per process; type-graphql's metadata is global anyway. */
+export function buildAppSchema(): Promise<GraphQLSchema> {
+  built ??= buildSchema({ resolvers, validate: false });
+  return built;
+}
+
+/** The SDL committed as schema.graphql, sorted so its diff only shows real changes. */
+export async function printAppSchema(): Promise<string> {
+  return `${printSchema(lexicographicSortSchema(await buildAppSchema()))}\n`;
+}

@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import express, { Router, type Express, type Request, type Response } from 'express';
+import { graphqlUploadExpress } from 'graphql-upload-minimal';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { ApolloServer } from '@apollo/server';
+import type { AppConfig } from '../config/config';
+import { createApolloServer } from '../graphql/apollo';
+import { buildAppSchema } from '../graphql/schema';
+import { catalogRoutes } from '../modules/catalog/catalog.routes';
+import { reviewsRoutes } from '../modules/reviews/reviews.routes';
+import { isClientRoute, loadClientRoutePatterns } from './client-routes';
+import { AppError } from './errors';
+import { restErrorHandler } from './error-handler';
+import { requestContextMiddleware, requestIdFor, type RequestContext } from './request-context';
+
+export interface AppHandle {
+  app: Express;
+  apollo: ApolloServer<RequestContext>;
+}
+
+/** The spec's REST calls, mounted both under /api and without the prefix (spec §7 uses both). */
+function restRouter(): Router {
+  const router = Router();
+  router.use(catalogRoutes());
+  router.use(reviewsRoutes());
+  return router;
+}
+
+const oneYear = 365 * 24 * 60 * 60;
+
+export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, httpServer: Server): Promise<AppHandle> {
+  const schema = await buildAppSchema();
+  const apollo = createApolloServer(schema, config, log, httpServer);
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (request, response) => {
+        const id = requestIdFor(request as Request);
+        response.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: {
+        ignore: (request) =>
+          request.url?.startsWith('/assets/') === true || request.url?.startsWith('/uploads/') === true,
+      },
+      customLogLevel: (_request, response, error) =>
+        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+
+  app.get('/healthz', async (_request, response) => {
+    try {
+      await orm.em.fork().getConnection().execute('select 1');
+      response.json({ status: 'ok', database: 'ok' });
+    } catch {
+      response.status(503).json({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  const uploads = express.static(config.uploadsDir, {
+    maxAge: oneYear * 1000,
+    immutable: true,
+    index: false,
+    fallthrough: true,
+  });
+  app.use('/uploads', uploads);
+  app.use('/api/uploads', uploads);
+
+  app.use(requestContextMiddleware(orm, config));
+
+  const graphiqlPage = path.join(config.clientDist, 'graphiql.html');
+  app.get('/graphql', (request, response, next) => {
+    // Browsers get the bundled GraphiQL; API clients (GET queries) go on to Apollo.
+    if (
+      request.query.query === undefined &&
+      request.accepts(['application/json', 'text/html']) === 'text/html' &&
+      existsSync(graphiqlPage)
+    ) {
+      response.sendFile(graphiqlPage);
+      return;
+    }
+    next();
+  });
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    graphqlUploadExpress({ maxFileSize: 5 * 1024 * 1024, maxFiles: 10 }),
+    expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
+  );
+
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  const rest = restRouter();
+  app.use('/api', rest);
+  app.use('/api', (_request, _response) => {
+    throw AppError.notFound('No such API call.');
+  });
+  app.use(rest);
+
+  app.use(
+    '/assets',
+    express.static(path.join(config.clientDist, 'assets'), { maxAge: oneYear * 1000, immutable: true, index: false }),
+  );
+  app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
+
+  const clientRoutes = loadClientRoutePatterns();
+  const indexFile = path.join(config.clientDist, 'index.html');
+  app.get('/{*rest}', async (request: Request, response: Response) => {
+    const known = isClientRoute(clientRoutes, request.path);
+    if (!request.accepts('html')) {
+      response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
+      return;
+    }
+    if (!existsSync(indexFile)) {
+      response.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
+      return;
+    }
+    // Unknown paths still get the app (it renders the 404 page) but with the status a crawler needs.
+    response
+      .status(known ? 200 : 404)
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(await fs.readFile(indexFile, 'utf8'));
+  });
+  app.use((_request, response) => {
+    response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
+  });
+  app.use(restErrorHandler(log));
+
+  return { app, apollo };
+}

@@ -1,0 +1,47 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { AppError } from './errors';
+import type { Envelope } from './envelope';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+}
+
+/** Maps every failure of a REST call onto the spec's envelope; never a stack trace or SQL. */
+export function restErrorHandler(log: Logger) {
+  return (error: unknown, request: Request, response: Response, next: NextFunction): void => {
+    if (response.headersSent) return next(error);
+    if (error instanceof AppError) {
+      response.status(error.httpStatus).json({
+        success: false,
+        message: error.message,
+        code: error.code,
+        ...(error.fieldErrors.length > 0
+          ? { errors: error.fieldErrors.map(({ field, code, message }) => ({ field, code, message })) }
+          : {}),
+      } satisfies Envelope<never> & { code: string });
+      return;
+    }
+    const httpError = error as HttpLikeError;
+    const status = httpError?.status ?? httpError?.statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Body-parser and similar errors: the client sent something we cannot read.
+      const message =
+        httpError.type === 'entity.parse.failed'
+          ? 'The request body is not valid JSON.'
+          : httpError.type === 'entity.too.large'
+            ? 'The request body is too large.'
+            : httpError.expose && httpError.message
+              ? httpError.message
+              : 'Bad request';
+      response.status(status).json({ success: false, message, code: 'BAD_USER_INPUT' });
+      return;
+    }
+    (request.log ?? log).error({ err: error }, 'unexpected error in a REST call');
+    response.status(500).json({ success: false, message: 'Internal server error', code: 'INTERNAL' });
+  };
+}

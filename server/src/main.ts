@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config/config';
+import { createLogger } from './db/logger';
+import { startShop } from './server';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  let shop;
+  try {
+    shop = await startShop(config, log);
+  } catch (error) {
+    // Expected start failures (port busy, data directory locked, database down) get one clear line.
+    log.fatal({ err: error }, error instanceof Error ? error.message : 'could not start');
+    process.exit(1);
+  }
+  log.info({ url: shop.url, env: config.env }, `Manukato is ready at ${shop.url}`);
+
+  let stoppingSince = 0;
+  const shutdown = (signal: string) => {
+    if (stoppingSince > 0) {
+      // A wrapper (npm, tsx) may relay the same Ctrl-C a moment later: only a deliberate second one forces.
+      if (Date.now() - stoppingSince < 2000) return;
+      log.warn('second signal: exiting now');
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    log.info({ signal }, 'shutting down');
+    shop!.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+void main();

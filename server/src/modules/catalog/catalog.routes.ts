@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import { sendData } from '../../http/envelope';
+import { queryNumber } from '../../http/query-params';
+import type { RequestContext } from '../../http/request-context';
+import { centsToShillings } from '../../shared/money';
+import { pageOf } from '../../shared/pagination';
+import { categoryText } from './catalog.loaders';
+import { catalogService } from './catalog.service';
+import type { Product } from './product.entity';
+
+/** A product as the spec's REST calls carry it: shillings as numbers, image file names. */
+export async function toRestProduct(ctx: RequestContext, product: Product) {
+  const [categories, images] = await Promise.all([
+    ctx.loaders.catalog.productCategories.load(product),
+    ctx.loaders.catalog.productImages.load(product),
+  ]);
+  const fileNames = images.map((image) => image.fileName);
+  return {
+    id: product.id,
+    name: product.name,
+    category: categoryText(categories),
+    description: product.description,
+    price: centsToShillings(product.priceCents),
+    salePrice: product.salePriceCents === null ? null : centsToShillings(product.salePriceCents),
+    onSale: product.onSale,
+    quantity: product.quantity,
+    inStock: product.inStock,
+    images: fileNames,
+    image: fileNames[0] ?? null,
+    createdAt: product.createdAt.toISOString(),
+  };
+}
+
+export function catalogRoutes(): Router {
+  const router = Router();
+
+  router.get('/products/list', async (request, response) => {
+    const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 100);
+    const products = await catalogService.listProducts(request.ctx, page);
+    sendData(
+      response,
+      await Promise.all(products.map((product) => toRestProduct(request.ctx, product))),
+      'Products fetched',
+    );
+  });
+
+  router.get('/categories/list', async (request, response) => {
+    const categories = await catalogService.listCategories(request.ctx);
+    sendData(
+      response,
+      categories.map(({ id, name, slug }) => ({ id, name, slug })),
+      'Categories fetched',
+    );
+  });
+
+  return router;
+}

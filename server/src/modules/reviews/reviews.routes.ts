@@ -1,0 +1,27 @@
+import { Router } from 'express';
+import { sendData } from '../../http/envelope';
+import { queryNumber } from '../../http/query-params';
+import { pageOf } from '../../shared/pagination';
+import type { Review } from './review.entity';
+import { reviewsService } from './reviews.service';
+
+function toRestReview({ id, name, rating, title, fullReview, image, createdAt }: Review) {
+  return { id, name, rating, title, fullReview, image, createdAt: createdAt.toISOString() };
+}
+
+export function reviewsRoutes(): Router {
+  const router = Router();
+
+  router.post('/reviews/add', async (request, response) => {
+    const review = await reviewsService.create(request.ctx, request.body ?? {});
+    sendData(response, toRestReview(review), 'Thank you for your review!', 201);
+  });
+
+  router.get('/reviews/list', async (request, response) => {
+    const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 50);
+    const reviews = await reviewsService.list(request.ctx, page);
+    sendData(response, reviews.map(toRestReview), 'Reviews fetched');
+  });
+
+  return router;
+}

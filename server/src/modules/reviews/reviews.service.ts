@@ -1,0 +1,65 @@
+import { AppError, FieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import type { Page } from '../../shared/pagination';
+import { Review } from './review.entity';
+
+export const reviewLimits = { name: 60, title: 120, fullReview: 4000 } as const;
+
+export interface ReviewDraft {
+  name?: unknown;
+  rating?: unknown;
+  title?: unknown;
+  fullReview?: unknown;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The spec's messages for a review (§5), checked in the spec's order, plus length caps. */
+export function validateReview(draft: ReviewDraft): {
+  value: Omit<Review, 'id' | 'createdAt' | 'image'>;
+  errors: FieldError[];
+} {
+  const rating = typeof draft.rating === 'string' ? Number(draft.rating) : draft.rating;
+  const value = {
+    name: text(draft.name),
+    title: text(draft.title),
+    fullReview: text(draft.fullReview),
+    rating: rating as number,
+  };
+  const errors: FieldError[] = [];
+  if (rating === undefined || rating === null || rating === 0 || rating === '') {
+    errors.push(FieldError.of('rating', 'REQUIRED', 'Please provide a rating.'));
+  } else if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) {
+    errors.push(FieldError.of('rating', 'OUT_OF_RANGE', 'Rating must be a whole number from 1 to 5.'));
+  }
+  if (!value.name) errors.push(FieldError.of('name', 'REQUIRED', 'Please enter your nickname.'));
+  if (!value.title) errors.push(FieldError.of('title', 'REQUIRED', 'Please enter a review title.'));
+  if (!value.fullReview) errors.push(FieldError.of('fullReview', 'REQUIRED', 'Please enter your review.'));
+  for (const field of ['name', 'title', 'fullReview'] as const) {
+    if (value[field].length > reviewLimits[field]) {
+      errors.push(FieldError.of(field, 'TOO_LONG', `Please keep this under ${reviewLimits[field]} characters.`));
+    }
+  }
+  return { value, errors };
+}
+
+export const reviewsService = {
+  /** Guests may write reviews; the values are trimmed and checked here, whatever the client did. */
+  async create(ctx: RequestContext, draft: ReviewDraft): Promise<Review> {
+    const { value, errors } = validateReview(draft);
+    if (errors.length > 0) throw AppError.badInput(errors);
+    const review = ctx.em.create(Review, { ...value, image: null, createdAt: new Date() });
+    await ctx.em.flush();
+    return review;
+  },
+
+  async list(ctx: RequestContext, page: Page): Promise<Review[]> {
+    return ctx.em.find(
+      Review,
+      {},
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
+    );
+  },
+};

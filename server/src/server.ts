@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config/config';
+import { lockDataDirectory } from './db/data-dir-lock';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-postgres';
+import { initOrm, migrate } from './db/orm';
+import { seedDatabase } from './db/seed';
+import { createApp, type AppHandle } from './http/app';
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} is already in use (is another server running?). Stop it or set PORT to a free port.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+export interface RunningShop {
+  url: string;
+  port: number;
+  orm: MikroORM;
+  httpServer: Server;
+  stop(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Starts the whole shop in one process: takes the port first (so a second start fails in
+ * milliseconds), then the database (embedded unless DATABASE_URL), migrations, seeds and the app.
+ * Until the app is ready, requests get 503.
+ */
+export async function startShop(config: AppConfig, log: Logger): Promise<RunningShop> {
+  let handle: AppHandle | undefined;
+  const httpServer = createServer((request, response) => {
+    if (handle) {
+      handle.app(request, response);
+      return;
+    }
+    response
+      .writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' })
+      .end('{"success":false,"message":"Starting up"}');
+  });
+  httpServer.keepAliveTimeout = 65_000;
+  await listen(httpServer, config.port, config.host);
+
+  const cleanups: (() => Promise<void>)[] = [
+    async () => new Promise<void>((resolve) => httpServer.close(() => resolve())),
+  ];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((error: unknown) => log.warn({ err: error }, 'error during shutdown'));
+    }
+  };
+  try {
+    const unlock = await lockDataDirectory(config.dataDir);
+    cleanups.push(unlock);
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const database: EmbeddedDatabase = await startEmbeddedDatabase({
+        databaseDir: path.join(config.dataDir, 'db'),
+        log,
+      });
+      cleanups.push(() => database.stop());
+      databaseUrl = database.url;
+    }
+    const orm = await initOrm({ databaseUrl, log });
+    cleanups.push(() => orm.close());
+    const applied = await migrate(orm);
+    if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
+    await seedDatabase(orm, { sampleData: config.seedSampleData, uploadsDir: config.uploadsDir, log });
+    handle = await createApp(orm, config, log, httpServer);
+    cleanups.push(() => handle!.apollo.stop());
+    const address = httpServer.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return { url: `http://localhost:${port}`, port, orm, httpServer, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Money is integer cents of KES everywhere inside the server. Shillings exist only at the REST edge,
+ * where the spec's payloads carry plain numbers (1234.5 for Ksh 1,234.50).
+ */
+export function centsToShillings(cents: number): number {
+  return cents / 100;
+}
+
+/** Parses a shillings amount as sent by a form or the REST adapter; undefined when it is not money. */
+export function shillingsToCents(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

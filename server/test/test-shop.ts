@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import pino from 'pino';
+import supertest from 'supertest';
+import { loadConfig, type AppConfig } from '../src/config/config';
+import { initOrm, migrate } from '../src/db/orm';
+import { seedDatabase } from '../src/db/seed';
+import { StatementCounter } from '../src/db/statement-counter';
+import { createApp, type AppHandle } from '../src/http/app';
+import { createTestDatabase } from './test-database';
+
+export interface TestShop {
+  url: string;
+  config: AppConfig;
+  orm: MikroORM;
+  statements: StatementCounter;
+  http: ReturnType<typeof supertest>;
+  /** POSTs a GraphQL operation and returns the parsed body. */
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on its own copy of the migrated database, listening on a free loopback port.
+ * `seed: false` gives an empty catalogue (categories and delivery locations are always there).
+ */
+export async function startTestShop(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestShop> {
+  const database = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    PORT: '0',
+    ...options.env,
+  });
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const statements = new StatementCounter();
+  const orm = await initOrm({ databaseUrl: database.url, log, statementCounter: statements, poolMax: 4 });
+  await migrate(orm);
+  await seedDatabase(orm, { sampleData: options.seed ?? true, uploadsDir: config.uploadsDir, log });
+  const httpServer: Server = createServer();
+  const handle: AppHandle = await createApp(orm, config, log, httpServer);
+  httpServer.on('request', handle.app);
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const address = httpServer.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const http = supertest(url);
+  return {
+    url,
+    config,
+    orm,
+    statements,
+    http,
+    async graphql(query, variables) {
+      const response = await http.post('/graphql').set('content-type', 'application/json').send({ query, variables });
+      return response.body;
+    },
+    async close() {
+      await handle.apollo.stop();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await orm.close();
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
