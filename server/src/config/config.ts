@@ -18,7 +18,7 @@ const environmentSchema = z.object({
   CLIENT_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SAMPLE_DATA: booleanFromEnv.default(true),
-  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
   CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(60),
 });

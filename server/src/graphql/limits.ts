@@ -56,13 +56,19 @@ export function queryLimitsPlugin(
               extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },
             });
           }
-          const complexity = getComplexity({
-            schema,
-            query: document,
-            operationName: request.operationName ?? undefined,
-            variables: request.variables ?? {},
-            estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-          });
+          let complexity: number;
+          try {
+            complexity = getComplexity({
+              schema,
+              query: document,
+              operationName: request.operationName ?? undefined,
+              variables: request.variables ?? {},
+              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch {
+            // Variables that do not coerce: execution reports them as BAD_USER_INPUT, with the right status.
+            return;
+          }
           if (complexity > limits.maxComplexity) {
             throw new GraphQLError(
               `Query is too complex: cost ${complexity} exceeds the limit of ${limits.maxComplexity}.`,

@@ -1,0 +1,120 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startTestShop, type TestShop } from '../../../test/test-shop';
+
+let shop: TestShop;
+let clientDist: string;
+beforeAll(async () => {
+  clientDist = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-client-'));
+  await fs.writeFile(
+    path.join(clientDist, 'index.html'),
+    '<!doctype html><title>Manukato</title><div id="root"></div>',
+  );
+  await fs.writeFile(path.join(clientDist, 'graphiql.html'), '<!doctype html><title>GraphiQL</title>');
+  shop = await startTestShop({ seed: false, env: { CLIENT_DIST: clientDist } });
+});
+afterAll(async () => {
+  await shop.close();
+  await fs.rm(clientDist, { recursive: true, force: true });
+});
+
+describe('the one process', () => {
+  it('reports health with a database check', async () => {
+    const response = await shop.http.get('/healthz').expect(200);
+    expect(response.body).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it.each(['/', '/product/12', '/category/for-women', '/oxalis/inventory', '/my-orders'])(
+    'serves the client for the known route %s with 200',
+    async (route) => {
+      const response = await shop.http.get(route).set('accept', 'text/html').expect(200);
+      expect(response.text).toContain('<div id="root">');
+    },
+  );
+
+  it.each(['/no-such-page', '/product', '/oxalis/unknown', '/product/1/extra'])(
+    'serves the client for the unknown path %s with 404',
+    async (route) => {
+      const response = await shop.http.get(route).set('accept', 'text/html').expect(404);
+      expect(response.text).toContain('<div id="root">');
+    },
+  );
+
+  it('gives browsers the bundled explorer at GET /graphql and API clients GraphQL', async () => {
+    const page = await shop.http.get('/graphql').set('accept', 'text/html').expect(200);
+    expect(page.text).toContain('GraphiQL');
+    const api = await shop.http
+      .get('/graphql')
+      .query({ query: '{ productsCount }' })
+      .set('accept', 'application/json')
+      .set('apollo-require-preflight', 'true')
+      .expect(200);
+    expect(api.body).toEqual({ data: { productsCount: 0 } });
+  });
+
+  it('echoes a sane X-Request-Id and makes one up otherwise', async () => {
+    const echoed = await shop.http.get('/healthz').set('x-request-id', 'trace-123');
+    expect(echoed.headers['x-request-id']).toBe('trace-123');
+    const made = await shop.http.get('/healthz').set('x-request-id', 'bad id with spaces');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the REST error envelope', () => {
+  it('answers malformed JSON with 400 and a readable message', async () => {
+    const response = await shop.http
+      .post('/api/reviews/add')
+      .set('content-type', 'application/json')
+      .send('{"name": "A", ')
+      .expect(400);
+    expect(response.body).toEqual({
+      success: false,
+      message: 'The request body is not valid JSON.',
+      code: 'BAD_USER_INPUT',
+    });
+  });
+
+  it('answers an unknown API call with 404 in the envelope', async () => {
+    const response = await shop.http.get('/api/nothing/here').expect(404);
+    expect(response.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('answers a bad page size with 400, not 500', async () => {
+    const response = await shop.http.get('/api/products/list?limit=abc').expect(400);
+    expect(response.body).toMatchObject({ success: false, code: 'BAD_USER_INPUT' });
+  });
+});
+
+describe('GraphQL protection', () => {
+  it('refuses a GET mutation-less query without a preflight header (CSRF prevention)', async () => {
+    const response = await shop.http
+      .get('/graphql')
+      .query({ query: '{ productsCount }' })
+      .set('accept', 'application/json');
+    expect(response.status).toBe(400);
+  });
+
+  it('refuses an operation deeper than the limit', async () => {
+    const nested = (levels: number): string => (levels === 0 ? 'name' : `ofType { ${nested(levels - 1)} }`);
+    const deep = `{ __type(name: "Product") { ${nested(16)} } }`;
+    const { errors } = await shop.graphql(deep);
+    expect(errors?.[0].extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(errors?.[0].message).toMatch(/too deep/);
+  });
+
+  it('refuses an operation costlier than the limit', async () => {
+    const aliases = Array.from(
+      { length: 40 },
+      (_, index) => `p${index}: products(limit: 100) { id name images { id url } }`,
+    ).join(' ');
+    const { errors } = await shop.graphql(`{ ${aliases} }`);
+    expect(errors?.[0].extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(errors?.[0].message).toMatch(/too complex/);
+  });
+
+  it('reports bad variables as BAD_USER_INPUT', async () => {
+    const { errors } = await shop.graphql('query ($id: Int!) { product(id: $id) { id } }', { id: 'one' });
+    expect(errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
