@@ -20,7 +20,6 @@ const environmentSchema = z.object({
   SEED_SAMPLE_DATA: booleanFromEnv.default(true),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
-  CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 
 export interface AppConfig {
@@ -35,7 +34,6 @@ export interface AppConfig {
   logLevel: string;
   seedSampleData: boolean;
   graphql: { maxDepth: number; maxComplexity: number };
-  cacheMaxAgeSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +73,5 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: values.LOG_LEVEL,
     seedSampleData: values.SEED_SAMPLE_DATA,
     graphql: { maxDepth: values.GRAPHQL_MAX_DEPTH, maxComplexity: values.GRAPHQL_MAX_COMPLEXITY },
-    cacheMaxAgeSeconds: values.CACHE_MAX_AGE_SECONDS,
   };
 }

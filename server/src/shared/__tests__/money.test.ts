@@ -1,0 +1,22 @@
+import { centsToShillings, shillingsToCents } from '../money';
+
+describe('money at the REST edge', () => {
+  it.each([
+    ['8500', 850000],
+    ['8500.5', 850050],
+    ['8500.05', 850005],
+    [' 0.10 ', 10],
+    [1234.56, 123456],
+    [0.29, 29],
+  ])('parses %j shillings as %d cents without float error', (input, cents) => {
+    expect(shillingsToCents(input)).toBe(cents);
+  });
+
+  it.each(['', 'abc', '-5', '1.234', '1e3', null, undefined, {}])('refuses %j', (input) => {
+    expect(shillingsToCents(input)).toBeUndefined();
+  });
+
+  it('shows cents as shillings', () => {
+    expect(centsToShillings(850050)).toBe(8500.5);
+  });
+});
