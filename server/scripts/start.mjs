@@ -1,5 +1,5 @@
 // `npm start`: builds what is missing or older than its sources, then runs the built server.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,9 +43,13 @@ const clientSources = Math.max(
 );
 if (builtAt(path.join(client, 'dist', 'index.html')) < clientSources) build('client');
 
-const child = spawnSync(process.execPath, ['--enable-source-maps', path.join(server, 'dist', 'main.js')], {
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(server, 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-process.exit(child.status ?? 0);
+// npm and process managers signal this wrapper; the server must get the signal to shut down cleanly.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

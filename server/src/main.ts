@@ -35,6 +35,11 @@ async function main(): Promise<void> {
     }
     stoppingSince = Date.now();
     log.info({ signal }, 'shutting down');
+    // Never hang on a stuck dependency: past the deadline, exit anyway (postgres still gets SIGINT on exit).
+    setTimeout(() => {
+      log.error('shutdown took longer than 20 s: exiting');
+      process.exit(1);
+    }, 20_000).unref();
     shop!.stop().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -95,6 +95,20 @@ describe('GraphQL protection', () => {
     expect(response.status).toBe(400);
   });
 
+  it('parses multipart requests (graphql-upload) only with a CSRF preflight header', async () => {
+    const operations = JSON.stringify({ query: '{ productsCount }' });
+    const blocked = await shop.http.post('/graphql').field('operations', operations).field('map', '{}');
+    expect(blocked.status).toBe(400);
+    expect(blocked.text).toMatch(/CSRF/i);
+    const allowed = await shop.http
+      .post('/graphql')
+      .set('apollo-require-preflight', 'true')
+      .field('operations', operations)
+      .field('map', '{}')
+      .expect(200);
+    expect(allowed.body).toEqual({ data: { productsCount: 0 } });
+  });
+
   it('refuses an operation deeper than the limit', async () => {
     const nested = (levels: number): string => (levels === 0 ? 'name' : `ofType { ${nested(levels - 1)} }`);
     const deep = `{ __type(name: "Product") { ${nested(16)} } }`;
