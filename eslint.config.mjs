@@ -1,10 +1,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
+import { featureBoundaries } from './tools/eslint-feature-boundaries.mjs';
 import globals from 'globals';
 
-const features = ['catalog', 'reviews', 'accounts', 'cart', 'orders', 'payments', 'notifications', 'admin'];
+const noDefaultExport = {
+  selector: 'ExportDefaultDeclaration',
+  message: 'Use named exports: a name says what a module gives.',
+};
 
 export default tseslint.config(
   {
@@ -20,10 +23,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'import-x/no-default-export': 'error',
+      'no-restricted-syntax': ['error', noDefaultExport],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
@@ -34,22 +36,12 @@ export default tseslint.config(
   },
   {
     files: ['client/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, manukato: { rules: { 'feature-boundaries': featureBoundaries } } },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features stay independent: they share code only through client/src/shared.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: features.map((feature) => ({
-            target: `./client/src/features/${feature}`,
-            from: './client/src/features',
-            except: [`./${feature}`],
-            message: 'Features import each other only through client/src/shared.',
-          })),
-        },
-      ],
+      'manukato/feature-boundaries': 'error',
     },
   },
   {
@@ -63,7 +55,7 @@ export default tseslint.config(
       'e2e/**',
       '.ci/**',
     ],
-    rules: { 'import-x/no-default-export': 'off', 'no-console': 'off' },
+    rules: { 'no-restricted-syntax': 'off', 'no-console': 'off' },
   },
   {
     files: ['**/*.cjs', '**/*.config.js'],

