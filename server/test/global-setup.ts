@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { startEmbeddedDatabase } from '../src/db/embedded-postgres';
 import { initOrm, migrate } from '../src/db/orm';
+import { ensureSampleImages } from '../src/db/seed';
 import { databaseUrl, withAdminClient } from './test-database';
 
 declare global {
@@ -28,6 +29,11 @@ export default async function globalSetup(): Promise<void> {
     });
     adminUrl = databaseUrl(database.url, 'postgres');
   }
+  // Sample images are the same for every test file: draw them once for the run.
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-test-uploads-'));
+  await ensureSampleImages(uploadsDir, true);
+  process.env.MANUKATO_TEST_UPLOADS_DIR = uploadsDir;
+  cleanups.push(() => fs.rm(uploadsDir, { recursive: true, force: true }));
   const template = `manukato_test_template_${process.pid}`;
   process.env.MANUKATO_TEST_ADMIN_URL = adminUrl;
   process.env.MANUKATO_TEST_TEMPLATE = template;

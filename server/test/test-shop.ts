@@ -38,6 +38,7 @@ export async function startTestShop(options: { seed?: boolean; env?: Record<stri
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
+    UPLOADS_DIR: process.env.MANUKATO_TEST_UPLOADS_DIR ?? path.join(dataDir, 'uploads'),
     PORT: '0',
     ...options.env,
   });

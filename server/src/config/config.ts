@@ -15,6 +15,7 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).optional(),
+  UPLOADS_DIR: z.string().min(1).optional(),
   CLIENT_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SAMPLE_DATA: booleanFromEnv.default(true),
@@ -68,7 +69,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     databaseUrl: values.DATABASE_URL,
     dataDir,
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir: values.UPLOADS_DIR ? path.resolve(values.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     clientDist: path.resolve(values.CLIENT_DIST ?? path.join(repositoryRoot, 'client', 'dist')),
     logLevel: values.LOG_LEVEL,
     seedSampleData: values.SEED_SAMPLE_DATA,

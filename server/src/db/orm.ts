@@ -6,10 +6,11 @@ import { Product } from '../modules/catalog/product.entity';
 import { ProductImage } from '../modules/catalog/product-image.entity';
 import { Review } from '../modules/reviews/review.entity';
 import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
+import { NewsletterSubscription } from '../modules/newsletter/newsletter-subscription.entity';
 import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
 
-export const entities = [Category, Product, ProductImage, Review, DeliveryLocation];
+export const entities = [Category, Product, ProductImage, Review, DeliveryLocation, NewsletterSubscription];
 
 export interface OrmOptions {
   databaseUrl: string;
@@ -36,6 +37,8 @@ export function ormOptions({ databaseUrl, log, statementCounter, poolMax }: OrmO
       else log.debug({ orm: message }, 'orm');
     },
     colors: false,
+    // seed_history is infrastructure, not an entity: the schema diff leaves it alone.
+    schemaGenerator: { skipTables: ['seed_history'] },
     migrations: {
       migrationsList: migrations,
       tableName: 'mikro_orm_migrations',

@@ -3,8 +3,13 @@ import type { Logger } from 'pino';
 import { Category } from '../modules/catalog/category.entity';
 import { Product } from '../modules/catalog/product.entity';
 import { ProductImage } from '../modules/catalog/product-image.entity';
-import { sampleCategories, sampleDeliveryLocations, sampleProducts } from '../modules/catalog/catalog.samples';
-import { ensureSampleImage, sampleImageName } from '../modules/catalog/sample-images';
+import {
+  categoryImageName,
+  sampleCategories,
+  sampleDeliveryLocations,
+  sampleProducts,
+} from '../modules/catalog/catalog.samples';
+import { ensureSampleImage, sampleImageName, sampleImageSize } from '../modules/catalog/sample-images';
 import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
 
 interface Seed {
@@ -16,6 +21,28 @@ const categoriesSeed: Seed = {
   key: 'categories-v1',
   async run(em) {
     for (const { name, slug } of sampleCategories) em.create(Category, { name, slug });
+  },
+};
+
+/** Descriptions, card images and slug aliases (kids → for-children, room → room-sprays). */
+const categoryDetailsSeed: Seed = {
+  key: 'category-details-v1',
+  async run(em) {
+    const categories = await em.find(Category, { name: sampleCategories.map(({ name }) => name) });
+    for (const category of categories) {
+      const sample = sampleCategories.find(({ name }) => name === category.name)!;
+      category.description = sample.description;
+      category.aliases = [...sample.aliases];
+      category.imageFileName = categoryImageName(sample.slug);
+    }
+  },
+};
+
+/** Sample images stored before variants existed get their sizes (the files are drawn below). */
+const sampleImageSizesSeed: Seed = {
+  key: 'sample-image-sizes-v1',
+  async run(em) {
+    await em.nativeUpdate(ProductImage, { fileName: { $like: 'sample-%' }, width: 0 }, { ...sampleImageSize });
   },
 };
 
@@ -46,7 +73,12 @@ const sampleProductsSeed: Seed = {
       });
       for (const name of sample.categories) product.categories.add(categories.get(name)!);
       for (let image = 0; image < sample.imageCount; image += 1) {
-        em.create(ProductImage, { product, fileName: sampleImageName(index, image), position: image });
+        em.create(ProductImage, {
+          product,
+          fileName: sampleImageName(index, image),
+          position: image,
+          ...sampleImageSize,
+        });
       }
     });
   },
@@ -60,7 +92,12 @@ export async function seedDatabase(
   orm: MikroORM,
   options: { sampleData: boolean; uploadsDir: string; log: Logger },
 ): Promise<string[]> {
-  const seeds = [categoriesSeed, deliveryLocationsSeed, ...(options.sampleData ? [sampleProductsSeed] : [])];
+  const seeds = [
+    categoriesSeed,
+    categoryDetailsSeed,
+    deliveryLocationsSeed,
+    ...(options.sampleData ? [sampleProductsSeed, sampleImageSizesSeed] : []),
+  ];
   const applied: string[] = [];
   await orm.em.fork().transactional(async (em) => {
     await em.getConnection().execute('select pg_advisory_xact_lock(7134001)', [], 'all', em.getTransactionContext());
@@ -81,14 +118,20 @@ export async function seedDatabase(
       applied.push(seed.key);
     }
   });
-  if (options.sampleData) {
-    // Files live outside the database (DATA_DIR/uploads): draw any that are missing.
-    for (const [index, sample] of sampleProducts.entries()) {
-      for (let image = 0; image < sample.imageCount; image += 1) {
-        await ensureSampleImage(options.uploadsDir, sampleImageName(index, image), sample.colour, image);
-      }
-    }
-  }
+  await ensureSampleImages(options.uploadsDir, options.sampleData);
   if (applied.length > 0) options.log.info({ seeds: applied }, 'seeded the database');
   return applied;
+}
+
+/** Files live outside the database (the uploads folder): draw any sample image that is missing. */
+export async function ensureSampleImages(uploadsDir: string, productImages: boolean): Promise<void> {
+  for (const { slug, colour } of sampleCategories) {
+    await ensureSampleImage(uploadsDir, categoryImageName(slug), colour, 1);
+  }
+  if (!productImages) return;
+  for (const [index, sample] of sampleProducts.entries()) {
+    for (let image = 0; image < sample.imageCount; image += 1) {
+      await ensureSampleImage(uploadsDir, sampleImageName(index, image), sample.colour, image);
+    }
+  }
 }

@@ -4,8 +4,15 @@ import { buildSchema } from 'type-graphql';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { DeliveryResolver } from '../modules/orders/delivery.resolver';
 import { ReviewResolver } from '../modules/reviews/reviews.resolver';
+import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
 
-export const resolvers = [ProductResolver, CategoryResolver, ReviewResolver, DeliveryResolver] as const;
+export const resolvers = [
+  ProductResolver,
+  CategoryResolver,
+  ReviewResolver,
+  DeliveryResolver,
+  NewsletterResolver,
+] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
 

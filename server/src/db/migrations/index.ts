@@ -1,9 +1,13 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Initial } from './migration-0001-initial';
+import { Migration0002Storefront } from './migration-0002-storefront';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
  * dist. Create one with `npm run migration:create -w server -- <name>`, rename it to
  * migration-NNNN-<name>.ts and add it here.
  */
-export const migrations: MigrationObject[] = [{ name: 'Migration0001Initial', class: Migration0001Initial }];
+export const migrations: MigrationObject[] = [
+  { name: 'Migration0001Initial', class: Migration0001Initial },
+  { name: 'Migration0002Storefront', class: Migration0002Storefront },
+];

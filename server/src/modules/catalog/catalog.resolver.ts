@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../http/request-context';
 import { maxPageSize, pageOf } from '../../shared/pagination';
+import { CategoryMatch, ProductFilter, ProductSort } from './catalog.inputs';
 import { catalogService } from './catalog.service';
 import { categoryText } from './catalog.loaders';
 import { Category } from './category.entity';
@@ -15,10 +16,12 @@ export class ProductResolver {
   @Query(() => [Product], { complexity: listComplexity })
   async products(
     @Ctx() ctx: RequestContext,
+    @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter,
+    @Arg('sort', () => ProductSort, { nullable: true, defaultValue: ProductSort.BEST_SELLING }) sort?: ProductSort,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
   ): Promise<Product[]> {
-    return catalogService.listProducts(ctx, pageOf(limit, offset));
+    return catalogService.listProducts(ctx, { filter, sort, page: pageOf(limit, offset) });
   }
 
   @Query(() => [Product], {
@@ -33,8 +36,11 @@ export class ProductResolver {
   }
 
   @Query(() => Int)
-  async productsCount(@Ctx() ctx: RequestContext): Promise<number> {
-    return catalogService.countProducts(ctx);
+  async productsCount(
+    @Ctx() ctx: RequestContext,
+    @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter,
+  ): Promise<number> {
+    return catalogService.countProducts(ctx, filter);
   }
 
   @Query(() => Product, { nullable: true })
@@ -63,5 +69,10 @@ export class CategoryResolver {
   @Query(() => [Category])
   async categories(@Ctx() ctx: RequestContext): Promise<Category[]> {
     return catalogService.listCategories(ctx);
+  }
+
+  @Query(() => CategoryMatch, { description: 'The category a slug or alias names, with the page title.' })
+  async category(@Ctx() ctx: RequestContext, @Arg('slug', () => String) slug: string): Promise<CategoryMatch> {
+    return catalogService.categoryMatch(ctx, slug);
   }
 }

@@ -36,7 +36,7 @@ export function catalogRoutes(): Router {
 
   router.get('/products/list', async (request, response) => {
     const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 100);
-    const products = await catalogService.listProducts(request.ctx, page);
+    const products = await catalogService.listProducts(request.ctx, { page });
     sendData(
       response,
       await Promise.all(products.map((product) => toRestProduct(request.ctx, product))),

@@ -14,12 +14,46 @@ export interface SampleProduct {
 }
 
 export const sampleCategories = [
-  { name: 'FOR MEN', slug: 'for-men' },
-  { name: 'FOR WOMEN', slug: 'for-women' },
-  { name: 'FOR CHILDREN', slug: 'for-children' },
-  { name: 'ROOM SPRAYS', slug: 'room-sprays' },
-  { name: 'UNISEX', slug: 'unisex' },
+  {
+    name: 'FOR MEN',
+    slug: 'for-men',
+    aliases: [],
+    colour: '#3d5a40',
+    description: 'Woody, fresh and spicy fragrances for him.',
+  },
+  {
+    name: 'FOR WOMEN',
+    slug: 'for-women',
+    aliases: [],
+    colour: '#c0587e',
+    description: 'Floral, fruity and oriental scents for her.',
+  },
+  {
+    name: 'FOR CHILDREN',
+    slug: 'for-children',
+    aliases: ['kids'],
+    colour: '#7bc950',
+    description: 'Gentle, playful splashes and mists for little ones.',
+  },
+  {
+    name: 'ROOM SPRAYS',
+    slug: 'room-sprays',
+    aliases: ['room'],
+    colour: '#9b8ec4',
+    description: 'Freshen every room of your home in seconds.',
+  },
+  {
+    name: 'UNISEX',
+    slug: 'unisex',
+    aliases: [],
+    colour: '#b5651d',
+    description: 'Fragrances made to be shared by everyone.',
+  },
 ] as const;
+
+export function categoryImageName(slug: string): string {
+  return `category-${slug}.webp`;
+}
 
 export const sampleProducts: SampleProduct[] = [
   {

@@ -1,11 +1,12 @@
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { Product } from './product.entity';
 
 @ObjectType('ProductImage')
 @Entity({ tableName: 'product_images' })
+@Index({ name: 'product_images_product_id_index', properties: ['product', 'position'] })
 export class ProductImage {
-  [OptionalProps]?: 'position' | 'url';
+  [OptionalProps]?: 'position' | 'url' | 'width' | 'height' | 'widths' | 'srcSet';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'integer', autoincrement: true })
@@ -22,8 +23,37 @@ export class ProductImage {
   @Property({ type: 'integer', default: 0 })
   position: number = 0;
 
+  /** Size of the stored master image (the largest variant). */
+  @Field(() => Int)
+  @Property({ type: 'integer', default: 0 })
+  width: number = 0;
+
+  @Field(() => Int)
+  @Property({ type: 'integer', default: 0 })
+  height: number = 0;
+
+  /** Widths of the smaller WebP variants stored beside the master as <stem>-<width>.webp. */
+  @Property({ type: 'json', default: '[]' })
+  widths: number[] = [];
+
   @Field(() => String)
   get url(): string {
     return `/uploads/${this.fileName}`;
   }
+
+  @Field(() => String, { description: 'For <img srcset>: every stored variant with its width.' })
+  get srcSet(): string {
+    return imageSrcSet(this.fileName, this.width, this.widths);
+  }
+}
+
+export function variantFileName(fileName: string, width: number): string {
+  return fileName.replace(/\.webp$/, `-${width}.webp`);
+}
+
+export function imageSrcSet(fileName: string, width: number, widths: number[]): string {
+  const variants = widths
+    .filter((variant) => variant < width)
+    .map((variant) => `/uploads/${variantFileName(fileName, variant)} ${variant}w`);
+  return [...variants, `/uploads/${fileName} ${width || 1280}w`].join(', ');
 }

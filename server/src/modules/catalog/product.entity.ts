@@ -1,10 +1,12 @@
-import { Collection, Entity, ManyToMany, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Collection, Entity, ManyToMany, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Category } from './category.entity';
 import { ProductImage } from './product-image.entity';
 
 @ObjectType('Product')
 @Entity({ tableName: 'products' })
+@Check({ name: 'products_quantity_not_negative', expression: 'quantity >= 0' })
+@Check({ name: 'products_price_positive', expression: 'price_cents > 0' })
 export class Product {
   [OptionalProps]?:
     'salePriceCents' | 'onSale' | 'quantity' | 'createdAt' | 'updatedAt' | 'inStock' | 'effectivePriceCents';

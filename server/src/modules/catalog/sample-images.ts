@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { variantFileName } from './product-image.entity';
+import { variantWidths, writeImageVariants, type StoredImage } from './image-variants';
 
 /** Draws a perfume bottle (no text, so no fonts are needed) for a sample product. */
 function bottleSvg(colour: string, variant: number): string {
   const background = ['#f6f1eb', '#eef2f5', '#f3eef6'][variant % 3];
   const tilt = [0, -8, 8][variant % 3];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="1280" viewBox="0 0 800 800">
   <defs>
     <linearGradient id="glass" x1="0" x2="1" y1="0" y2="1">
       <stop offset="0" stop-color="#ffffff" stop-opacity="0.55"/>
@@ -33,18 +33,17 @@ export function sampleImageName(productIndex: number, imageIndex: number): strin
   return `sample-${String(productIndex + 1).padStart(2, '0')}-${imageIndex + 1}.webp`;
 }
 
-/** Writes a sample image unless it is already there (a restart costs only a stat). */
+/** Every sample image is a 1280 px square master with 640 and 320 px variants. */
+export const sampleImageSize: StoredImage = { width: 1280, height: 1280, widths: [...variantWidths] };
+
+/** Writes a sample image and its variants unless they are already there (a restart costs only stats). */
 export async function ensureSampleImage(
   uploadsDir: string,
   fileName: string,
   colour: string,
   variant: number,
 ): Promise<void> {
-  const target = path.join(uploadsDir, fileName);
-  if (existsSync(target)) return;
-  await fs.mkdir(uploadsDir, { recursive: true });
-  const image = await sharp(Buffer.from(bottleSvg(colour, variant)))
-    .webp({ quality: 80 })
-    .toBuffer();
-  await fs.writeFile(target, image);
+  const files = [fileName, ...variantWidths.map((width) => variantFileName(fileName, width))];
+  if (files.every((file) => existsSync(path.join(uploadsDir, file)))) return;
+  await writeImageVariants(uploadsDir, fileName, Buffer.from(bottleSvg(colour, variant)));
 }

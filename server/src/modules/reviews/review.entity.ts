@@ -1,9 +1,10 @@
-import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('Review')
 @Entity({ tableName: 'reviews' })
 @Index({ properties: ['createdAt'] })
+@Check({ name: 'reviews_rating_range', expression: 'rating >= 1 and rating <= 5' })
 export class Review {
   [OptionalProps]?: 'image' | 'createdAt';
 

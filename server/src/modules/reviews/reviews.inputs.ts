@@ -1,4 +1,4 @@
-import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { FieldError } from '../../http/errors';
 import { Review } from './review.entity';
 
@@ -15,6 +15,15 @@ export class ReviewInput {
 
   @Field(() => String)
   fullReview!: string;
+}
+
+@ObjectType('ReviewStats')
+export class ReviewStats {
+  @Field(() => Int)
+  count!: number;
+
+  @Field(() => Float, { nullable: true, description: 'Average rating to one decimal; null without reviews.' })
+  averageRating!: number | null;
 }
 
 @ObjectType('CreateReviewPayload')

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { pageOf } from '../../shared/pagination';
 import { Review } from './review.entity';
-import { CreateReviewPayload, ReviewInput } from './reviews.inputs';
+import { CreateReviewPayload, ReviewInput, ReviewStats } from './reviews.inputs';
 import { reviewsService } from './reviews.service';
 
 @Resolver(() => Review)
@@ -15,6 +15,11 @@ export class ReviewResolver {
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
   ): Promise<Review[]> {
     return reviewsService.list(ctx, pageOf(limit, offset, 20));
+  }
+
+  @Query(() => ReviewStats)
+  async reviewStats(@Ctx() ctx: RequestContext): Promise<ReviewStats> {
+    return reviewsService.stats(ctx);
   }
 
   @Mutation(() => CreateReviewPayload)

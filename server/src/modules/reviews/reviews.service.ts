@@ -1,6 +1,7 @@
 import { AppError, FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
+import { RateLimiter } from '../../shared/rate-limiter';
 import { Review } from './review.entity';
 
 export const reviewLimits = { name: 60, title: 120, fullReview: 4000 } as const;
@@ -45,14 +46,30 @@ export function validateReview(draft: ReviewDraft): {
   return { value, errors };
 }
 
+/** Guests write reviews without an account, so a flood is limited per address: 5 an hour. */
+export const reviewRateLimiter = new RateLimiter(5, 60 * 60 * 1000);
+
 export const reviewsService = {
   /** Guests may write reviews; the values are trimmed and checked here, whatever the client did. */
   async create(ctx: RequestContext, draft: ReviewDraft): Promise<Review> {
     const { value, errors } = validateReview(draft);
     if (errors.length > 0) throw AppError.badInput(errors);
+    reviewRateLimiter.consume(ctx.ip, 'reviews from this address');
     const review = ctx.em.create(Review, { ...value, image: null, createdAt: new Date() });
     await ctx.em.flush();
     return review;
+  },
+
+  async stats(ctx: RequestContext): Promise<{ count: number; averageRating: number | null }> {
+    const [row] = await ctx.em
+      .getConnection()
+      .execute<{ count: string; average: string | null }[]>(
+        'select count(*) as count, avg(rating) as average from reviews',
+      );
+    return {
+      count: Number(row.count),
+      averageRating: row.average === null ? null : Math.round(Number(row.average) * 10) / 10,
+    };
   },
 
   async list(ctx: RequestContext, page: Page): Promise<Review[]> {

@@ -1,0 +1,21 @@
+import { AppError, FieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { isValidEmail, normaliseEmail } from '../../shared/email';
+import { RateLimiter } from '../../shared/rate-limiter';
+import { NewsletterSubscription } from './newsletter-subscription.entity';
+
+export const newsletterRateLimiter = new RateLimiter(10, 60 * 60 * 1000);
+
+export const subscribedMessage = 'Thank you for subscribing! Your 10% off your first purchase is on its way.';
+
+export const newsletterService = {
+  /** Stores the address once (subscribing twice is not an error: the answer is the same). */
+  async subscribe(ctx: RequestContext, rawEmail: unknown): Promise<void> {
+    const email = normaliseEmail(rawEmail);
+    if (!email || !isValidEmail(email)) {
+      throw AppError.badInput([FieldError.of('email', 'INVALID_EMAIL', 'Please enter a valid email address')]);
+    }
+    newsletterRateLimiter.consume(ctx.ip, 'sign-ups from this address');
+    await ctx.em.upsert(NewsletterSubscription, { email }, { onConflictFields: ['email'], onConflictAction: 'ignore' });
+  },
+};
