@@ -45,7 +45,7 @@ export async function startShop(config: AppConfig, log: Logger): Promise<Running
   let handle: AppHandle | undefined;
   const httpServer = createServer((request, response) => {
     if (handle) {
-      handle.app(request, response);
+      handle.handle(request, response);
       return;
     }
     response

@@ -10,6 +10,7 @@ import { initOrm, migrate } from '../src/db/orm';
 import { seedDatabase } from '../src/db/seed';
 import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
+import type { ResponseCache } from '../src/http/response-cache';
 import { createTestDatabase } from './test-database';
 
 export interface TestShop {
@@ -17,6 +18,7 @@ export interface TestShop {
   config: AppConfig;
   orm: MikroORM;
   statements: StatementCounter;
+  responseCache: ResponseCache;
   http: ReturnType<typeof supertest>;
   /** POSTs a GraphQL operation and returns the parsed body. */
   graphql<T = Record<string, unknown>>(
@@ -49,7 +51,7 @@ export async function startTestShop(options: { seed?: boolean; env?: Record<stri
   await seedDatabase(orm, { sampleData: options.seed ?? true, uploadsDir: config.uploadsDir, log });
   const httpServer: Server = createServer();
   const handle: AppHandle = await createApp(orm, config, log, httpServer);
-  httpServer.on('request', handle.app);
+  httpServer.on('request', handle.handle);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const address = httpServer.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -59,6 +61,7 @@ export async function startTestShop(options: { seed?: boolean; env?: Record<stri
     config,
     orm,
     statements,
+    responseCache: handle.responseCache,
     http,
     async graphql(query, variables) {
       const response = await http.post('/graphql').set('content-type', 'application/json').send({ query, variables });

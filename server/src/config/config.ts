@@ -19,6 +19,8 @@ const environmentSchema = z.object({
   CLIENT_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SAMPLE_DATA: booleanFromEnv.default(true),
+  // Structured data's priceValidUntil; the spec's 2025-12-31 has passed, so the end of the current year.
+  PRICE_VALID_UNTIL: z.iso.date().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
 });
@@ -35,6 +37,7 @@ export interface AppConfig {
   logLevel: string;
   seedSampleData: boolean;
   graphql: { maxDepth: number; maxComplexity: number };
+  priceValidUntil: string;
 }
 
 export class ConfigError extends Error {
@@ -74,5 +77,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: values.LOG_LEVEL,
     seedSampleData: values.SEED_SAMPLE_DATA,
     graphql: { maxDepth: values.GRAPHQL_MAX_DEPTH, maxComplexity: values.GRAPHQL_MAX_COMPLEXITY },
+    priceValidUntil: values.PRICE_VALID_UNTIL ?? `${new Date().getUTCFullYear()}-12-31`,
   };
 }

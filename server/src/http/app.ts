@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -18,10 +18,21 @@ import { isClientRoute, loadClientRoutePatterns } from './client-routes';
 import { AppError } from './errors';
 import { restErrorHandler } from './error-handler';
 import { requestContextMiddleware, requestIdFor, type RequestContext } from './request-context';
+import { ResponseCache } from './response-cache';
+import { cachePublicGraphQL, rememberAnswer } from './cache-responses';
+import { loadClientManifest } from './client-manifest';
+import { loadClientOperations } from '../graphql/client-operations';
+import { describePage, notFoundHead } from './pages';
+import { renderHeadTags, renderPage, type InitialDataEntry } from './page-html';
+import { seoRoutes } from './seo-routes';
+import { repositoryRoot } from '../config/config';
 
 export interface AppHandle {
   app: Express;
   apollo: ApolloServer<RequestContext>;
+  responseCache: ResponseCache;
+  /** The HTTP server's request listener: cached public answers first, then the app. */
+  handle: (request: IncomingMessage, response: ServerResponse) => void;
 }
 
 /** The spec's REST calls, mounted both under /api and without the prefix (spec §7 uses both). */
@@ -79,7 +90,9 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   app.use('/uploads', uploads);
   app.use('/api/uploads', uploads);
 
-  app.use(requestContextMiddleware(orm, config));
+  const responseCache = new ResponseCache();
+  app.use(requestContextMiddleware({ orm, config, responseCache }));
+  app.use(seoRoutes());
 
   const graphiqlPage = path.join(config.clientDist, 'graphiql.html');
   app.get('/graphql', (request, response, next) => {
@@ -98,6 +111,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
     '/graphql',
     express.json({ limit: '1mb' }),
     graphqlUploadExpress({ maxFileSize: 5 * 1024 * 1024, maxFiles: 10 }),
+    cachePublicGraphQL(responseCache),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
 
@@ -118,27 +132,49 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
 
   const clientRoutes = loadClientRoutePatterns();
   const indexFile = path.join(config.clientDist, 'index.html');
+  const manifest = loadClientManifest(config.clientDist);
+  const clientOperations = loadClientOperations(path.join(repositoryRoot, 'client', 'src'));
+  let template: string | undefined;
   app.get('/{*rest}', async (request: Request, response: Response) => {
-    const known = isClientRoute(clientRoutes, request.path);
     if (!request.accepts('html')) {
       response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
       return;
     }
-    if (!existsSync(indexFile)) {
+    template ??= existsSync(indexFile) ? await fs.readFile(indexFile, 'utf8') : undefined;
+    if (!template) {
       response.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
       return;
     }
     // Unknown paths still get the app (it renders the 404 page) but with the status a crawler needs.
+    const hasQuery = request.originalUrl.includes('?');
+    const head = isClientRoute(clientRoutes, request.path)
+      ? await describePage(request.ctx, request.path, hasQuery)
+      : notFoundHead;
+    const initialData: InitialDataEntry[] = [];
+    for (const { operationName, variables } of head.initialData ?? []) {
+      const data = await clientOperations.run(schema, request.ctx, operationName, variables);
+      if (data) initialData.push({ operationName, variables, data });
+    }
+    rememberAnswer(responseCache, request, response, [200, 404]);
     response
-      .status(known ? 200 : 404)
+      .status(head.status)
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(await fs.readFile(indexFile, 'utf8'));
+      .send(
+        renderPage(template, renderHeadTags(head, config.publicUrl, manifest.preloadFor(head.pageModule)), initialData),
+      );
   });
   app.use((_request, response) => {
     response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
   });
   app.use(restErrorHandler(log));
 
-  return { app, apollo };
+  return {
+    app,
+    apollo,
+    responseCache,
+    handle: (request, response) => {
+      if (!responseCache.serve(request, response)) app(request, response);
+    },
+  };
 }

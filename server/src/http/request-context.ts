@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { createLoaders, type Loaders } from '../graphql/loaders';
+import type { ResponseCache } from './response-cache';
 
 /** Everything a service needs about the request it serves. */
 export interface RequestContext {
@@ -14,6 +15,8 @@ export interface RequestContext {
   log: Logger;
   config: AppConfig;
   ip: string;
+  /** Public answers kept in memory; services that change what they show call invalidate(). */
+  responseCache: ResponseCache;
 }
 
 declare module 'express-serve-static-core' {
@@ -29,22 +32,27 @@ export function requestIdFor(request: Request): string {
   return offered && requestIdPattern.test(offered) ? offered : randomUUID();
 }
 
+export interface ContextDependencies {
+  orm: MikroORM;
+  config: AppConfig;
+  responseCache: ResponseCache;
+}
+
 export function createRequestContext(
-  orm: MikroORM,
-  config: AppConfig,
+  { orm, config, responseCache }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
 ): RequestContext {
   const em = orm.em.fork();
-  return { requestId, em, loaders: createLoaders(em), log, config, ip };
+  return { requestId, em, loaders: createLoaders(em), log, config, ip, responseCache };
 }
 
 /** Forks the EntityManager and builds the DataLoaders once per request. */
-export function requestContextMiddleware(orm: MikroORM, config: AppConfig) {
+export function requestContextMiddleware(dependencies: ContextDependencies) {
   return (request: Request, _response: Response, next: NextFunction): void => {
     const log = (request as Request & { log?: Logger }).log;
-    request.ctx = createRequestContext(orm, config, log!, String(request.id), request.ip ?? 'unknown');
+    request.ctx = createRequestContext(dependencies, log!, String(request.id), request.ip ?? 'unknown');
     next();
   };
 }

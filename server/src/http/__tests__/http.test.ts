@@ -25,7 +25,7 @@ describe('the one process', () => {
     expect(response.body).toEqual({ status: 'ok', database: 'ok' });
   });
 
-  it.each(['/', '/product/12', '/category/for-women', '/oxalis/inventory', '/my-orders'])(
+  it.each(['/', '/new-arrivals', '/category/for-women', '/oxalis/inventory', '/my-orders'])(
     'serves the client for the known route %s with 200',
     async (route) => {
       const response = await shop.http.get(route).set('accept', 'text/html').expect(200);

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { cachedPublicly } from '../../http/cache-responses';
 import { sendData } from '../../http/envelope';
 import { queryNumber } from '../../http/query-params';
 import type { RequestContext } from '../../http/request-context';
@@ -34,7 +35,7 @@ export async function toRestProduct(ctx: RequestContext, product: Product) {
 export function catalogRoutes(): Router {
   const router = Router();
 
-  router.get('/products/list', async (request, response) => {
+  router.get('/products/list', cachedPublicly, async (request, response) => {
     const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 100);
     const products = await catalogService.listProducts(request.ctx, { page });
     sendData(
@@ -44,7 +45,7 @@ export function catalogRoutes(): Router {
     );
   });
 
-  router.get('/categories/list', async (request, response) => {
+  router.get('/categories/list', cachedPublicly, async (request, response) => {
     const categories = await catalogService.listCategories(request.ctx);
     sendData(
       response,

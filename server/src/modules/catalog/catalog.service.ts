@@ -97,6 +97,11 @@ export const catalogService = {
     return this.listProducts(ctx, { sort: ProductSort.NEWEST, page });
   },
 
+  /** Every product's id and last change, for the sitemap (no pagination: the sitemap lists them all). */
+  async listAllProductStamps(ctx: RequestContext): Promise<{ id: number; updatedAt: Date }[]> {
+    return ctx.em.find(Product, {}, { fields: ['id', 'updatedAt'], orderBy: { id: 'asc' } });
+  },
+
   async findProduct(ctx: RequestContext, id: number): Promise<Product | null> {
     return ctx.em.findOne(Product, { id });
   },

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { cachedPublicly } from '../../http/cache-responses';
 import { sendData } from '../../http/envelope';
 import { queryNumber } from '../../http/query-params';
 import { pageOf } from '../../shared/pagination';
@@ -17,7 +18,7 @@ export function reviewsRoutes(): Router {
     sendData(response, toRestReview(review), 'Thank you for your review!', 201);
   });
 
-  router.get('/reviews/list', async (request, response) => {
+  router.get('/reviews/list', cachedPublicly, async (request, response) => {
     const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 50);
     const reviews = await reviewsService.list(request.ctx, page);
     sendData(response, reviews.map(toRestReview), 'Reviews fetched');

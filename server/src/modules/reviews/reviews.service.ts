@@ -57,6 +57,7 @@ export const reviewsService = {
     reviewRateLimiter.consume(ctx.ip, 'reviews from this address');
     const review = ctx.em.create(Review, { ...value, image: null, createdAt: new Date() });
     await ctx.em.flush();
+    ctx.responseCache.invalidate();
     return review;
   },
 

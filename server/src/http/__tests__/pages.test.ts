@@ -1,0 +1,264 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Product } from '../../modules/catalog/product.entity';
+import { startTestShop, type TestShop } from '../../../test/test-shop';
+
+let shop: TestShop;
+let clientDist: string;
+const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="default" />
+    <title>Manukato</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/assets/main.js"></script>
+  </body>
+</html>`;
+
+beforeAll(async () => {
+  clientDist = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-pages-'));
+  await fs.writeFile(path.join(clientDist, 'index.html'), template);
+  await fs.mkdir(path.join(clientDist, '.vite'));
+  await fs.writeFile(
+    path.join(clientDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/main.js', isEntry: true, imports: ['_vendor.js'] },
+      '_vendor.js': { file: 'assets/vendor.js' },
+      '_card.js': { file: 'assets/card.js' },
+      'src/features/catalog/pages/product-page.tsx': {
+        file: 'assets/product-page.js',
+        imports: ['_vendor.js', '_card.js'],
+        css: ['assets/product-page.css'],
+      },
+    }),
+  );
+  shop = await startTestShop({
+    env: { CLIENT_DIST: clientDist, PUBLIC_URL: 'https://manukato.example', PRICE_VALID_UNTIL: '2026-12-31' },
+  });
+});
+afterAll(async () => {
+  await shop.close();
+  await fs.rm(clientDist, { recursive: true, force: true });
+});
+
+async function page(route: string) {
+  return shop.http.get(route).set('accept', 'text/html');
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json" data-ssr>([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]),
+  );
+}
+
+describe('product pages', () => {
+  it('carry title, description, Open Graph, Twitter, a canonical link and JSON-LD without JavaScript', async () => {
+    const response = await page('/product/1');
+    expect(response.status).toBe(200);
+    const html = response.text;
+    expect(html).toContain('<title data-ssr>Oud Savanna Eau de Parfum 100ml | Manukato</title>');
+    expect(html).not.toContain('<title>Manukato</title>');
+    expect(html).not.toContain('content="default"');
+    expect(html).toContain('<meta property="og:type" content="product" data-ssr>');
+    expect(html).toContain(
+      '<meta property="og:image" content="https://manukato.example/uploads/sample-01-1.webp" data-ssr>',
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" data-ssr>');
+    expect(html).toContain('<link rel="canonical" href="https://manukato.example/product/1" data-ssr>');
+    const [product, breadcrumbs] = jsonLd(html);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: 'Oud Savanna Eau de Parfum 100ml',
+      offers: {
+        priceCurrency: 'KES',
+        price: '7200.00',
+        priceValidUntil: '2026-12-31',
+        availability: 'https://schema.org/InStock',
+        shippingDetails: { deliveryTime: { handlingTime: { minValue: 1, maxValue: 3, unitCode: 'DAY' } } },
+      },
+    });
+    expect(product).not.toHaveProperty('aggregateRating');
+    expect(breadcrumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { name: 'Home' },
+        { name: 'For Men', item: 'https://manukato.example/category/for-men' },
+        { position: 3 },
+      ],
+    });
+  });
+
+  it("preloads the route's chunk and what it imports, not what the entry already loads", async () => {
+    const html = (await page('/product/2')).text;
+    expect(html).toContain('<link rel="modulepreload" href="/assets/product-page.js">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/card.js">');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/product-page.css">');
+    expect(html).not.toContain('href="/assets/vendor.js"');
+  });
+
+  it("embeds the page's first query result with __typename for Apollo's cache", async () => {
+    const html = (await page('/product/3')).text;
+    const data = JSON.parse(
+      /<script id="__APOLLO_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1],
+    );
+    expect(data).toEqual([
+      expect.objectContaining({
+        operationName: 'ProductPage',
+        variables: { id: 3 },
+        data: {
+          product: expect.objectContaining({ __typename: 'Product', id: 3, name: 'Night Market Intense 100ml' }),
+        },
+      }),
+    ]);
+  });
+
+  it('keeps a hostile product name inert in the title, meta tags, JSON-LD and embedded data', async () => {
+    const hostile = '</script><script>alert(1)</script>"><img src=x onerror=alert(2)>';
+    const em = shop.orm.em.fork();
+    const product = await em.findOneOrFail(Product, { id: 4 });
+    product.name = hostile;
+    await em.flush();
+    shop.responseCache.invalidate();
+    const html = (await page('/product/4')).text;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(jsonLd(html)[0].name).toBe(hostile);
+    // Every <script> that opens is one we wrote: the name never opens or closes one.
+    expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
+    expect(html.match(/<script/g)?.length).toBe(4);
+  });
+
+  it('answers 404 with noindex for an unknown product', async () => {
+    const response = await page('/product/999999');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('<meta name="robots" content="noindex" data-ssr>');
+  });
+
+  it('adds AggregateRating once the shop has reviews', async () => {
+    await shop.http
+      .post('/api/reviews/add')
+      .send({ name: 'Njeri', rating: 4, title: 'Good', fullReview: 'Lovely.' })
+      .expect(201);
+    const [product] = jsonLd((await page('/product/5')).text);
+    expect(product.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4,
+      reviewCount: 1,
+      bestRating: 5,
+      worstRating: 1,
+    });
+  });
+});
+
+describe('other pages', () => {
+  it('gives category pages a breadcrumb and the canonical slug for an alias', async () => {
+    const html = (await page('/category/kids')).text;
+    expect(html).toContain('<title data-ssr>For Children perfumes | Manukato</title>');
+    expect(html).toContain('<link rel="canonical" href="https://manukato.example/category/for-children" data-ssr>');
+    expect(jsonLd(html)[0]).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ name: 'Home' }, { name: 'For Children' }],
+    });
+  });
+
+  it.each(['/', '/new-arrivals', '/returns', '/shipping', '/contact', '/category/for-women'])(
+    '%s is indexable with a description',
+    async (route) => {
+      const html = (await page(route)).text;
+      expect(html).not.toContain('noindex');
+      expect(html).toMatch(/<meta name="description" content="[^"]{30,}" data-ssr>/);
+      expect(html).toContain('<meta property="og:title"');
+      expect(html).toContain('<meta name="keywords"');
+    },
+  );
+
+  it.each([
+    '/oxalis',
+    '/oxalis/orders',
+    '/account',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/verify-otp',
+    '/my-orders',
+    '/cart',
+  ])('%s is marked noindex', async (route) => {
+    const response = await page(route);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<meta name="robots" content="noindex" data-ssr>');
+  });
+
+  it('lists home, categories, new arrivals, static pages and every product in the sitemap', async () => {
+    const response = await shop.http.get('/sitemap.xml').expect(200).expect('content-type', /xml/);
+    const locations = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+      match[1].replace('https://manukato.example', ''),
+    );
+    expect(locations).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/new-arrivals',
+        '/returns',
+        '/shipping',
+        '/contact',
+        '/category/for-children',
+        '/product/19',
+      ]),
+    );
+    expect(locations.filter((location) => location.startsWith('/product/'))).toHaveLength(19);
+    const robots = await shop.http.get('/robots.txt').expect(200);
+    expect(robots.text).toContain('Sitemap: https://manukato.example/sitemap.xml');
+    expect(robots.text).toContain('Disallow: /oxalis');
+  });
+});
+
+describe('response cache', () => {
+  const productsUrl = `/graphql?query=${encodeURIComponent('{ products(limit: 3) { id name } }')}`;
+
+  it('answers a repeated public GraphQL GET from memory, with an ETag a browser can revalidate', async () => {
+    shop.responseCache.invalidate();
+    const first = await shop.http.get(productsUrl).set('apollo-require-preflight', 'true').expect(200);
+    expect(first.headers['x-cache']).toBeUndefined();
+    const second = await shop.http.get(productsUrl).set('apollo-require-preflight', 'true').expect(200);
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['cache-control']).toBe('public, no-cache');
+    const statements = await shop.statements.measure(() =>
+      shop.http
+        .get(productsUrl)
+        .set('apollo-require-preflight', 'true')
+        .set('if-none-match', second.headers.etag)
+        .expect(304),
+    );
+    expect(statements.statements).toBe(0);
+  });
+
+  it('never answers from the cache without the CSRF header, with credentials, or for a mutation', async () => {
+    await shop.http.get(productsUrl).set('apollo-require-preflight', 'true').expect(200);
+    const blocked = await shop.http.get(productsUrl);
+    expect(blocked.status).toBe(400);
+    const withCredentials = await shop.http
+      .get(productsUrl)
+      .set('apollo-require-preflight', 'true')
+      .set('authorization', 'Bearer x');
+    expect(withCredentials.headers['x-cache']).toBeUndefined();
+  });
+
+  it('drops cached answers when a review is written', async () => {
+    const reviewsUrl = '/api/reviews/list';
+    await shop.http.get(reviewsUrl).expect(200);
+    const cached = await shop.http.get(reviewsUrl).expect(200);
+    expect(cached.headers['x-cache']).toBe('HIT');
+    await shop.http
+      .post('/api/reviews/add')
+      .send({ name: 'Baraka', rating: 5, title: 'Great', fullReview: 'Superb.' })
+      .expect(201);
+    const fresh = await shop.http.get(reviewsUrl).expect(200);
+    expect(fresh.headers['x-cache']).toBeUndefined();
+    expect(fresh.body.data[0].name).toBe('Baraka');
+  });
+});

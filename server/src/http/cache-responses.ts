@@ -1,0 +1,85 @@
+import type { NextFunction, Request, Response } from 'express';
+import { parse, Kind, type OperationDefinitionNode } from 'graphql';
+import { cacheKeyFor, type ResponseCache } from './response-cache';
+
+/** Root query fields whose answers are the same for everyone and change only with the catalogue or reviews. */
+const publicQueryFields = new Set([
+  'products',
+  'productsCount',
+  'newArrivals',
+  'product',
+  'category',
+  'categories',
+  'reviews',
+  'reviewStats',
+  'deliveryLocations',
+  '__typename',
+]);
+
+/** True for a GraphQL GET whose every root field is public (a query, no mutation). */
+export function isPublicGraphQLQuery(query: unknown): boolean {
+  if (typeof query !== 'string' || query.length > 20_000) return false;
+  try {
+    const document = parse(query);
+    const operations = document.definitions.filter(
+      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+    );
+    return (
+      operations.length === 1 &&
+      operations[0].operation === 'query' &&
+      operations[0].selectionSet.selections.every(
+        (selection) => selection.kind === Kind.FIELD && publicQueryFields.has(selection.name.value),
+      )
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Keeps a copy of this response in the cache when it succeeds. Browsers get `no-cache` with an
+ * ETag: they revalidate every time (a review just posted shows at once) and a 304 costs nothing.
+ */
+export function rememberAnswer(cache: ResponseCache, request: Request, response: Response, statuses = [200]): void {
+  const key = cacheKeyFor(request);
+  if (!key) return;
+  const generation = cache.generation;
+  const chunks: Buffer[] = [];
+  const original = { write: response.write.bind(response), end: response.end.bind(response) };
+  const collect = (chunk: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  response.write = ((chunk: unknown, ...rest: unknown[]) => {
+    collect(chunk);
+    return (original.write as (...args: unknown[]) => boolean)(chunk, ...rest);
+  }) as Response['write'];
+  response.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    collect(chunk);
+    const body = Buffer.concat(chunks);
+    const isError = key.startsWith('data:/graphql') && body.includes('"errors"');
+    if (statuses.includes(response.statusCode) && !isError) {
+      if (!response.headersSent) response.setHeader('cache-control', 'public, no-cache');
+      cache.store(key, generation, {
+        status: response.statusCode,
+        contentType: String(response.getHeader('content-type') ?? 'application/octet-stream'),
+        cacheControl: 'public, no-cache',
+        body,
+      });
+    }
+    return (original.end as (...args: unknown[]) => Response)(chunk, ...rest);
+  }) as Response['end'];
+}
+
+/** For REST GETs whose answers are the same for everyone (the spec's list calls). */
+export function cachedPublicly(request: Request, response: Response, next: NextFunction): void {
+  if (request.method === 'GET') rememberAnswer(request.ctx.responseCache, request, response);
+  next();
+}
+
+/** For GET /graphql: remember only public queries. */
+export function cachePublicGraphQL(cache: ResponseCache) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (request.method === 'GET' && isPublicGraphQLQuery(request.query.query)) rememberAnswer(cache, request, response);
+    next();
+  };
+}

@@ -1,0 +1,92 @@
+/** What the server writes into a storefront page's HTML for crawlers, link previews and a fast first paint. */
+export interface PageHead {
+  status: number;
+  title: string;
+  description: string;
+  keywords?: string[];
+  /** Path of the page's canonical address (query strings dropped). */
+  canonicalPath: string;
+  /** Absolute or root-relative image for link previews. */
+  image?: string;
+  ogType?: 'website' | 'product';
+  noIndex?: boolean;
+  jsonLd?: Record<string, unknown>[];
+  /** Operations (by name, from the client's .graphql files) whose answers the page starts with. */
+  initialData?: { operationName: string; variables: Record<string, unknown> }[];
+  /** The client source module of the route's page, for modulepreload. */
+  pageModule?: string;
+}
+
+export interface InitialDataEntry {
+  operationName: string;
+  variables: Record<string, unknown>;
+  data: unknown;
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character]);
+}
+
+/** JSON safe inside <script>: no "</script>", no "<!--", no line separators that break old parsers. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function absolute(publicUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** The <head> tags for a page; each carries data-ssr so the client can take over on navigation. */
+export function renderHeadTags(
+  head: PageHead,
+  publicUrl: string,
+  preload: { modules: string[]; styles: string[] },
+): string {
+  const url = absolute(publicUrl, head.canonicalPath);
+  const image = head.image ? absolute(publicUrl, head.image) : undefined;
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" data-ssr>`;
+  const tags = [
+    `<title data-ssr>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.keywords?.length ? meta('name', 'keywords', head.keywords.join(', ')) : '',
+    head.noIndex ? meta('name', 'robots', 'noindex') : '',
+    head.noIndex ? '' : `<link rel="canonical" href="${escapeHtml(url)}" data-ssr>`,
+    meta('property', 'og:site_name', 'Manukato'),
+    meta('property', 'og:locale', 'en_KE'),
+    meta('property', 'og:type', head.ogType ?? 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', url),
+    image ? meta('property', 'og:image', image) : '',
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    image ? meta('name', 'twitter:image', image) : '',
+    ...(head.jsonLd ?? []).map((item) => `<script type="application/ld+json" data-ssr>${jsonForScript(item)}</script>`),
+    ...preload.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...preload.modules.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+/** Puts the head tags and the first screen's data into the built index.html. */
+export function renderPage(template: string, headTags: string, initialData: InitialDataEntry[]): string {
+  const withoutDefaults = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const dataScript =
+    initialData.length > 0
+      ? `<script id="__APOLLO_DATA__" type="application/json">${jsonForScript(initialData)}</script>\n  `
+      : '';
+  return withoutDefaults
+    .replace('</head>', `  ${headTags}\n  </head>`)
+    .replace('<div id="root">', `${dataScript}<div id="root">`);
+}

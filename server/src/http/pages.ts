@@ -1,0 +1,95 @@
+import type { RequestContext } from './request-context';
+import type { PageHead } from './page-html';
+import { catalogPages } from '../modules/catalog/catalog.pages';
+
+const siteDescription =
+  'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.';
+const siteKeywords = ['perfume', 'fragrance', 'room spray', 'Kenya', 'Nairobi', 'Ksh', 'Manukato'];
+
+/** Pages the spec (§2) marks as not to be indexed. */
+const noIndexPrefixes = [
+  '/oxalis',
+  '/account',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/verify-otp',
+  '/my-orders',
+  '/cart',
+  '/reset-password',
+];
+
+const staticPages: Record<string, { title: string; description: string; pageModule?: string }> = {
+  '/new-arrivals': {
+    title: 'New Arrivals | Manukato',
+    description: 'The newest perfumes, fragrances and room sprays at Manukato, delivered across Kenya.',
+    pageModule: 'src/features/catalog/pages/new-arrivals-page.tsx',
+  },
+  '/returns': {
+    title: 'Returns policy | Manukato',
+    description:
+      'Return unused items in their original packaging within 7 days of delivery; refunds in 5-7 business days.',
+    pageModule: 'src/features/info/pages/returns-page.tsx',
+  },
+  '/shipping': {
+    title: 'Shipping information | Manukato',
+    description:
+      'Same-day delivery in Nairobi CBD for orders before 12 PM, 24 hours across Nairobi, 2-5 business days elsewhere in Kenya.',
+    pageModule: 'src/features/info/pages/shipping-page.tsx',
+  },
+  '/contact': {
+    title: 'Contact us | Manukato',
+    description: 'Call, chat or e-mail Manukato about perfumes, orders and deliveries.',
+    pageModule: 'src/features/info/pages/contact-page.tsx',
+  },
+};
+
+export const notFoundHead: PageHead = {
+  status: 404,
+  title: 'Page not found | Manukato',
+  description: "Oops! The page you're looking for doesn't exist.",
+  canonicalPath: '/',
+  noIndex: true,
+};
+
+/** What the server writes into the HTML of a route the client knows; unknown routes get notFoundHead. */
+export async function describePage(ctx: RequestContext, pathname: string, hasQuery: boolean): Promise<PageHead> {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (path === '/') {
+    return {
+      status: 200,
+      title: 'Manukato | Perfumes, fragrances and room sprays in Kenya',
+      description: siteDescription,
+      keywords: siteKeywords,
+      canonicalPath: '/',
+      image: '/uploads/category-for-women.webp',
+      initialData: [
+        { operationName: 'NewArrivalsSection', variables: { limit: 6 } },
+        { operationName: 'CategoryCarousel', variables: {} },
+        { operationName: 'Reviews', variables: { limit: 6 } },
+      ],
+      pageModule: 'src/app/pages/home-page.tsx',
+    };
+  }
+  const product = /^\/product\/([^/]+)$/.exec(path);
+  if (product) return (await catalogPages.product(ctx, Number(product[1]))) ?? notFoundHead;
+  const category = /^\/category\/([^/]+)$/.exec(path);
+  if (category) return catalogPages.category(ctx, decodeURIComponent(category[1]), hasQuery);
+  const page = staticPages[path];
+  if (page) {
+    return {
+      status: 200,
+      ...page,
+      keywords: siteKeywords,
+      canonicalPath: path,
+      initialData:
+        path === '/new-arrivals' && !hasQuery
+          ? [{ operationName: 'NewArrivalsPage', variables: { filter: {}, sort: 'NEWEST', limit: 60 } }]
+          : [],
+    };
+  }
+  if (noIndexPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    return { status: 200, title: 'Manukato', description: siteDescription, canonicalPath: path, noIndex: true };
+  }
+  return { status: 200, title: 'Manukato', description: siteDescription, keywords: siteKeywords, canonicalPath: path };
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface CachedResponse {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  body: Buffer;
+  etag: string;
+  expiresAt: number;
+}
+
+/**
+ * Answers for anonymous GETs of public catalogue data (GraphQL GET queries, the spec's list calls,
+ * rendered storefront pages), kept in this process and dropped whole when the catalogue or the
+ * reviews change. Served before Express so a hit costs a Map lookup and one write.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private generationCounter = 0;
+
+  constructor(
+    private readonly maxEntries = 1000,
+    private readonly ttlMs = 5 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Taken before computing an answer; `store` ignores answers computed before an invalidation. */
+  get generation(): number {
+    return this.generationCounter;
+  }
+
+  invalidate(): void {
+    this.generationCounter += 1;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  lookup(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  store(key: string, generation: number, answer: Omit<CachedResponse, 'etag' | 'expiresAt'>): void {
+    if (generation !== this.generationCounter) return;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const etag = `"${createHash('sha1').update(answer.body).digest('base64url')}"`;
+    this.entries.set(key, { ...answer, etag, expiresAt: this.now() + this.ttlMs });
+  }
+
+  /** Answers a request from the cache when it can; false sends it on to the app. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const key = cacheKeyFor(request);
+    if (!key) return false;
+    const entry = this.lookup(key);
+    if (!entry) return false;
+    const headers = {
+      'content-type': entry.contentType,
+      'cache-control': entry.cacheControl,
+      etag: entry.etag,
+      'x-cache': 'HIT',
+    };
+    if (request.headers['if-none-match'] === entry.etag) {
+      response.writeHead(304, headers).end();
+      return true;
+    }
+    response.writeHead(entry.status, { ...headers, 'content-length': entry.body.length });
+    response.end(request.method === 'HEAD' ? undefined : entry.body);
+    return true;
+  }
+}
+
+/**
+ * Which cache entry a request would use, or undefined when it must not use one: anything carrying
+ * credentials (answers may depend on who asks), and GraphQL GETs without the CSRF preflight header
+ * Apollo requires (the cache must not answer what Apollo would refuse).
+ */
+export function cacheKeyFor(request: IncomingMessage): string | undefined {
+  if (request.headers.authorization || request.headers.cookie?.includes('session')) return undefined;
+  // Express rewrites request.url inside mounted routers; the raw request (the fast path) has the full one.
+  const url = (request as IncomingMessage & { originalUrl?: string }).originalUrl ?? request.url ?? '';
+  if (url.startsWith('/graphql')) {
+    if (!request.headers['apollo-require-preflight'] && !request.headers['x-apollo-operation-name']) return undefined;
+    return `data:${url}`;
+  }
+  const accept = request.headers.accept ?? '';
+  return `${accept.includes('text/html') ? 'html' : 'data'}:${url}`;
+}

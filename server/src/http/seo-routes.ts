@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import { catalogService } from '../modules/catalog/catalog.service';
+import { rememberAnswer } from './cache-responses';
+import { escapeHtml } from './page-html';
+
+const staticPaths = ['/', '/new-arrivals', '/returns', '/shipping', '/contact'];
+
+/** /sitemap.xml (home, categories, new arrivals, products, static pages) and /robots.txt pointing to it. */
+export function seoRoutes(): Router {
+  const router = Router();
+
+  router.get('/sitemap.xml', async (request, response) => {
+    const { publicUrl } = request.ctx.config;
+    const [categories, products] = await Promise.all([
+      catalogService.listCategories(request.ctx),
+      catalogService.listAllProductStamps(request.ctx),
+    ]);
+    const entry = (path: string, lastModified?: Date) =>
+      `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...staticPaths.map((path) => entry(path)),
+      ...categories.map((category) => entry(category.path)),
+      ...products.map((product) => entry(`/product/${product.id}`, product.updatedAt)),
+      '</urlset>',
+      '',
+    ].join('\n');
+    rememberAnswer(request.ctx.responseCache, request, response);
+    response.type('application/xml').send(body);
+  });
+
+  router.get('/robots.txt', (request, response) => {
+    const { publicUrl } = request.ctx.config;
+    response
+      .type('text/plain')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          ...[
+            '/oxalis',
+            '/cart',
+            '/account',
+            '/login',
+            '/register',
+            '/forgot-password',
+            '/verify-otp',
+            '/my-orders',
+            '/reset-password',
+            '/graphql',
+            '/api/',
+          ].map((path) => `Disallow: ${path}`),
+          `Sitemap: ${publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      );
+  });
+
+  return router;
+}

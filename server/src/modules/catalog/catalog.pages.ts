@@ -1,0 +1,144 @@
+import type { PageHead } from '../../http/page-html';
+import type { RequestContext } from '../../http/request-context';
+import { reviewsService } from '../reviews/reviews.service';
+import { deliveryService } from '../orders/delivery.service';
+import { categoryText } from './catalog.loaders';
+import { catalogService } from './catalog.service';
+import { effectivePriceCents } from './product.entity';
+
+/** Prices in structured data: shillings as a decimal string from integer cents. */
+export function centsToDecimal(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+const home = { '@type': 'ListItem', position: 1, name: 'Home', item: '' };
+
+function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { ...home, item: `${publicUrl}/` },
+      ...trail.map(({ name, path }, index) => ({
+        '@type': 'ListItem',
+        position: index + 2,
+        name,
+        item: `${publicUrl}${path}`,
+      })),
+    ],
+  };
+}
+
+function titleCase(text: string): string {
+  return text.toLowerCase().replace(/\b\w/g, (letter) => letter.toUpperCase());
+}
+
+/** Heads for the catalogue's pages: product and category. */
+export const catalogPages = {
+  async product(ctx: RequestContext, id: number): Promise<PageHead | undefined> {
+    const product = Number.isSafeInteger(id) ? await catalogService.findProduct(ctx, id) : null;
+    if (!product) return undefined;
+    const [categories, images, stats, locations] = await Promise.all([
+      ctx.loaders.catalog.productCategories.load(product),
+      ctx.loaders.catalog.productImages.load(product),
+      reviewsService.stats(ctx),
+      deliveryService.listLocations(ctx),
+    ]);
+    const { publicUrl, priceValidUntil } = ctx.config;
+    const path = `/product/${product.id}`;
+    const category = categories[0];
+    const price = effectivePriceCents(product);
+    const cheapestDelivery = Math.min(...locations.map((location) => location.feeCents));
+    const offer: Record<string, unknown> = {
+      '@type': 'Offer',
+      url: `${publicUrl}${path}`,
+      priceCurrency: 'KES',
+      price: centsToDecimal(price),
+      priceValidUntil,
+      availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      shippingDetails: {
+        '@type': 'OfferShippingDetails',
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'KE' },
+        ...(Number.isFinite(cheapestDelivery)
+          ? { shippingRate: { '@type': 'MonetaryAmount', value: centsToDecimal(cheapestDelivery), currency: 'KES' } }
+          : {}),
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          handlingTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 3, unitCode: 'DAY' },
+          transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 5, unitCode: 'DAY' },
+        },
+      },
+    };
+    const productLd: Record<string, unknown> = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description,
+      sku: `MK-${String(product.id).padStart(4, '0')}`,
+      brand: { '@type': 'Brand', name: 'Manukato' },
+      category: categoryText(categories),
+      image: images.map((image) => `${publicUrl}${image.url}`),
+      offers: offer,
+      ...(stats.count > 0 && stats.averageRating !== null
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: stats.averageRating,
+              reviewCount: stats.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
+    };
+    return {
+      status: 200,
+      title: `${product.name} | Manukato`,
+      description: product.description,
+      keywords: [product.name, ...categories.map((item) => titleCase(item.name)), 'perfume', 'Kenya', 'Ksh'],
+      canonicalPath: path,
+      image: images[0]?.url,
+      ogType: 'product',
+      jsonLd: [
+        productLd,
+        breadcrumbs(publicUrl, [
+          ...(category ? [{ name: titleCase(category.name), path: category.path }] : []),
+          { name: product.name, path },
+        ]),
+      ],
+      initialData: [{ operationName: 'ProductPage', variables: { id: product.id } }],
+      pageModule: 'src/features/catalog/pages/product-page.tsx',
+    };
+  },
+
+  async category(ctx: RequestContext, slug: string, hasQuery: boolean): Promise<PageHead> {
+    const { title, category } = await catalogService.categoryMatch(ctx, slug);
+    const path = `/category/${category?.slug ?? slug}`;
+    const name = titleCase(title);
+    return {
+      status: 200,
+      title: `${name} perfumes | Manukato`,
+      description: category?.description
+        ? `${category.description} Shop ${name.toLowerCase()} at Manukato, delivered across Kenya.`
+        : `Shop ${name.toLowerCase()} at Manukato, delivered across Kenya.`,
+      keywords: [name, 'perfume', 'fragrance', 'Kenya', 'Nairobi'],
+      canonicalPath: path,
+      image: category?.imageUrl ?? undefined,
+      jsonLd: [breadcrumbs(ctx.config.publicUrl, [{ name, path }])],
+      initialData: [
+        { operationName: 'CategoryPage', variables: { slug } },
+        // Only the unfiltered list: the client's variables must match exactly to use it.
+        ...(hasQuery
+          ? []
+          : [
+              {
+                operationName: 'CategoryProducts',
+                variables: { filter: { categorySlug: slug }, sort: 'BEST_SELLING', limit: 60 },
+              },
+            ]),
+      ],
+      pageModule: 'src/features/catalog/pages/category-page.tsx',
+    };
+  },
+};
