@@ -1,8 +1,9 @@
 // CommonJS because the package is "type": "module" and Jest loads its config with require().
 /** @type {import('jest').Config} */
 module.exports = {
+  displayName: 'client',
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
+  roots: ['<rootDir>/src'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   setupFiles: ['<rootDir>/jest.polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],

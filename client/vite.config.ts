@@ -42,6 +42,8 @@ export default defineConfig({
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 5173, strictPort: true, proxy },
   build: {
+    // The server reads it to modulepreload each route's chunk in the HTML it sends.
+    manifest: true,
     rolldownOptions: {
       // Two HTML entries: the storefront and the GraphQL explorer, which the server serves at GET /graphql.
       input: {

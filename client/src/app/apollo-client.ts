@@ -21,7 +21,8 @@ export const typePolicies: TypePolicies = {
   DeliveryLocation: { keyFields: ['id'] },
   Query: {
     fields: {
-      products: pagedList,
+      // Filters and sort are part of which list this is: a new sort must ask the server.
+      products: { ...pagedList, keyArgs: ['filter', 'sort', 'limit', 'offset'] },
       reviews: pagedList,
       categories: replacedList,
       deliveryLocations: replacedList,
@@ -41,10 +42,18 @@ export function createCache(): InMemoryCache {
   return new InMemoryCache({ typePolicies });
 }
 
-export function createApolloClient(): ApolloClient {
-  return new ApolloClient({
+export function createHttpLink(fetchImpl?: typeof fetch): HttpLink {
+  return new HttpLink({
+    fetch: fetchImpl,
     // Same origin: Vite proxies /graphql in development and the server serves the app in production.
-    link: new HttpLink({ uri: '/graphql' }),
-    cache: createCache(),
+    uri: '/graphql',
+    // Queries go out as GET so the server, proxies and the browser can cache public data; mutations stay POST.
+    useGETForQueries: true,
+    // Apollo Server's CSRF protection refuses "simple" GET requests; this header marks ours as deliberate.
+    headers: { 'apollo-require-preflight': 'true' },
   });
+}
+
+export function createApolloClient(): ApolloClient {
+  return new ApolloClient({ link: createHttpLink(), cache: createCache() });
 }

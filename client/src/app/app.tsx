@@ -1,13 +1,28 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createApolloClient } from './apollo-client';
+import { restoreInitialData } from './initial-data';
 import { createAppRouter } from './router';
+
+function createClientWithInitialData() {
+  const client = createApolloClient();
+  // Before the first render, so the first screen reads the server's data instead of fetching it again.
+  restoreInitialData(client);
+  return client;
+}
+
+export function removeServerHead(): void {
+  document.head.querySelectorAll('[data-ssr]').forEach((node) => node.remove());
+}
 
 export function App() {
   // Created once per mounted app rather than at import time, so tests and HMR get fresh instances.
-  const [client] = useState(createApolloClient);
+  const [client] = useState(createClientWithInitialData);
   const [router] = useState(createAppRouter);
+  // The server wrote this page's head (title, Open Graph, JSON-LD) for crawlers; from the first
+  // client-side navigation on, each page's PageMeta owns it.
+  useEffect(() => router.subscribe(removeServerHead), [router]);
   return (
     <ApolloProvider client={client}>
       <RouterProvider router={router} />

@@ -58,6 +58,27 @@ describe('route table', () => {
     expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
   });
 
+  it.each([
+    ['/returns', 'Returns Policy', 'Returns are accepted within 7 days of delivery.'],
+    ['/shipping', 'Shipping Information', 'Same day for orders placed before 12 PM'],
+    ['/contact', 'Contact Us', '+254 700 000 000'],
+  ])('lazily loads the info page %s', async (path, heading, text) => {
+    renderAt(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
+    expect(document.title).toBe(`${heading} | Manukato`);
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content');
+  });
+
+  it('gives every customer page a skip link to <main>', async () => {
+    renderAt('/returns');
+
+    await screen.findByRole('heading', { level: 1, name: 'Returns Policy' });
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
   it('loads the admin dashboard lazily under /oxalis with its sidebar', async () => {
     renderAt('/oxalis');
 

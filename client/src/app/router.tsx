@@ -1,12 +1,30 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { CategoryPage } from '../features/catalog/pages/category-page';
-import { HomePage } from '../features/catalog/pages/home-page';
 import { PlaceholderPage } from '../shared/ui/placeholder-page';
-import { CustomerLayout } from './customer-layout';
+import { CustomerLayout, RouteLoading } from './customer-layout';
 import { NotFoundPage } from './not-found-page';
 
-// The admin area is split out so storefront visitors never download it.
+// Every page is its own chunk: the first load carries the shell (header, footer, router, Apollo) and the
+// page being opened, nothing else. The admin area is split out so storefront visitors never download it.
+const HomePage = lazy(() => import('./pages/home-page').then((module) => ({ default: module.HomePage })));
+const ProductPage = lazy(() =>
+  import('../features/catalog/pages/product-page').then((module) => ({ default: module.ProductPage })),
+);
+const CategoryPage = lazy(() =>
+  import('../features/catalog/pages/category-page').then((module) => ({ default: module.CategoryPage })),
+);
+const NewArrivalsPage = lazy(() =>
+  import('../features/catalog/pages/new-arrivals-page').then((module) => ({ default: module.NewArrivalsPage })),
+);
+const ReturnsPage = lazy(() =>
+  import('../features/info/pages/returns-page').then((module) => ({ default: module.ReturnsPage })),
+);
+const ShippingPage = lazy(() =>
+  import('../features/info/pages/shipping-page').then((module) => ({ default: module.ShippingPage })),
+);
+const ContactPage = lazy(() =>
+  import('../features/info/pages/contact-page').then((module) => ({ default: module.ContactPage })),
+);
 const AdminLayout = lazy(() =>
   import('../features/admin/components/admin-layout').then((module) => ({ default: module.AdminLayout })),
 );
@@ -21,18 +39,18 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/cart', element: <PlaceholderPage title="Shopping Cart" noIndex /> },
-      { path: '/product/:id', element: <PlaceholderPage title="Product" /> },
+      { path: '/product/:id', element: <ProductPage /> },
       { path: '/category/:category', element: <CategoryPage /> },
-      { path: '/new-arrivals', element: <PlaceholderPage title="New Arrivals" /> },
+      { path: '/new-arrivals', element: <NewArrivalsPage /> },
       { path: '/account', element: <PlaceholderPage title="Login" noIndex /> },
       { path: '/login', element: <PlaceholderPage title="Login" /> },
       { path: '/register', element: <PlaceholderPage title="Create Account" noIndex /> },
       { path: '/forgot-password', element: <PlaceholderPage title="Forgot Password" noIndex /> },
       { path: '/my-orders', element: <PlaceholderPage title="My Orders" noIndex /> },
-      { path: '/returns', element: <PlaceholderPage title="Returns Policy" /> },
-      { path: '/shipping', element: <PlaceholderPage title="Shipping Information" /> },
+      { path: '/returns', element: <ReturnsPage /> },
+      { path: '/shipping', element: <ShippingPage /> },
       { path: '/verify-otp', element: <PlaceholderPage title="Verify Email" noIndex /> },
-      { path: '/contact', element: <PlaceholderPage title="Contact Us" /> },
+      { path: '/contact', element: <ContactPage /> },
       // Inside the customer layout so a 404 keeps the header and footer for navigating back.
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -40,7 +58,7 @@ export const routes: RouteObject[] = [
   {
     path: '/oxalis',
     element: (
-      <Suspense fallback={<p role="status">Loading…</p>}>
+      <Suspense fallback={<RouteLoading />}>
         <AdminLayout />
       </Suspense>
     ),

@@ -1,6 +1,6 @@
-import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { shopContact } from '../shared/shop-contact';
+import { NewsletterForm } from './newsletter-form';
 
 const shopLinks = [
   { to: '/new-arrivals', label: 'New Arrivals' },
@@ -16,11 +16,6 @@ const helpLinks = [
   { to: '/shipping', label: 'Shipping' },
   { to: '/returns', label: 'Returns' },
 ] as const;
-
-// The spec's newsletter form has no behaviour: submitting only keeps the page from reloading.
-function ignoreSubmit(event: FormEvent<HTMLFormElement>) {
-  event.preventDefault();
-}
 
 export function SiteFooter() {
   return (
@@ -54,7 +49,7 @@ export function SiteFooter() {
             </li>
             <li>
               <a href={shopContact.chatHref} target="_blank" rel="noreferrer">
-                Chat with us
+                Chat with us on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             </li>
             <li>
@@ -64,16 +59,8 @@ export function SiteFooter() {
         </section>
         <section aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter">Newsletter</h2>
-          <p>Subscribe and get 10% off your first purchase.</p>
-          <form onSubmit={ignoreSubmit} className="site-footer__newsletter">
-            <label htmlFor="newsletter-email" className="visually-hidden">
-              Email address
-            </label>
-            <input id="newsletter-email" type="email" name="email" placeholder="Your email" required />
-            <button type="submit" className="button">
-              Subscribe
-            </button>
-          </form>
+          <p id="newsletter-offer">Subscribe and get 10% off your first purchase.</p>
+          <NewsletterForm />
         </section>
       </div>
       <p className="site-footer__legal">© Manukato</p>

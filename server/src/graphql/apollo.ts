@@ -1,5 +1,8 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { Server } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
@@ -26,6 +29,8 @@ export function createApolloServer(
     formatError: formatGraphQLError(log),
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
+      // Its per-field hooks wrap every resolver; public answers are cached by the server's own response cache.
+      ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       queryLimitsPlugin(schema, config.graphql),
     ],

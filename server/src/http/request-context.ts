@@ -44,8 +44,9 @@ export function createRequestContext(
   requestId: string,
   ip: string,
 ): RequestContext {
-  const em = orm.em.fork();
-  return { requestId, em, loaders: createLoaders(em), log, config, ip, responseCache };
+  const ctx = { requestId, em: orm.em.fork(), log, config, ip, responseCache } as RequestContext;
+  ctx.loaders = createLoaders(() => ctx);
+  return ctx;
 }
 
 /** Forks the EntityManager and builds the DataLoaders once per request. */

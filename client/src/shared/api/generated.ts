@@ -8,49 +8,411 @@ import { DocumentNode } from 'graphql';
 import * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
-export type ProductCard_ProductFragment = { __typename: 'Product', id: number, name: string, category: string, priceCents: number, salePriceCents: number | null, onSale: boolean, effectivePriceCents: number, inStock: boolean, images: Array<{ __typename: 'ProductImage', id: string, url: string }> };
+export type Availability =
+  | 'IN_STOCK'
+  | 'OUT_OF_STOCK';
 
-export type HomeProductsQueryVariables = Exact<{
+export type ProductFilter = {
+  /** None or empty means all. */
+  availability?: Array<Availability> | null | undefined;
+  /** A category slug or alias (kids, room); else the spec rule. */
+  categorySlug?: string | null | undefined;
+  /** Case-insensitive "name contains". */
+  search?: string | null | undefined;
+};
+
+/** Price sorts use the sale price when there is one; BEST_SELLING is the default order. */
+export type ProductSort =
+  | 'ALPHABETICALLY'
+  | 'BEST_SELLING'
+  | 'NEWEST'
+  | 'PRICE_HIGH_TO_LOW'
+  | 'PRICE_LOW_TO_HIGH';
+
+export type ReviewInput = {
+  fullReview: string;
+  name: string;
+  rating: number;
+  title: string;
+};
+
+export type SubscribeToNewsletterMutationVariables = Exact<{
+  email: string;
+}>;
+
+
+export type SubscribeToNewsletterMutation = { subscribeToNewsletter: { __typename: 'NewsletterPayload', subscribed: boolean, message: string, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+
+export type CategoryCarouselQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CategoryCarouselQuery = { categories: Array<{ __typename: 'Category', id: number, name: string, slug: string, description: string, imageUrl: string | null }> };
+
+export type CategoryPageQueryVariables = Exact<{
+  slug: string;
+}>;
+
+
+export type CategoryPageQuery = { category: { __typename: 'CategoryMatch', title: string, category: { __typename: 'Category', id: number, description: string } | null } };
+
+export type CategoryProductsQueryVariables = Exact<{
+  filter: ProductFilter;
+  sort: ProductSort;
   limit: number;
 }>;
 
 
-export type HomeProductsQuery = { newArrivals: Array<{ __typename: 'Product', id: number, name: string, category: string, priceCents: number, salePriceCents: number | null, onSale: boolean, effectivePriceCents: number, inStock: boolean, images: Array<{ __typename: 'ProductImage', id: string, url: string }> }> };
+export type CategoryProductsQuery = { productsCount: number, products: Array<{ __typename: 'Product', id: number, name: string, category: string, inStock: boolean, priceCents: number, salePriceCents: number | null, onSale: boolean, effectivePriceCents: number, images: Array<{ __typename: 'ProductImage', id: string, url: string, srcSet: string, width: number, height: number }> }> };
 
-export const ProductCard_ProductFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductCard_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"priceCents"}},{"kind":"Field","name":{"kind":"Name","value":"salePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"onSale"}},{"kind":"Field","name":{"kind":"Name","value":"effectivePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"inStock"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]} as unknown as DocumentNode;
-export const HomeProductsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HomeProducts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"newArrivals"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductCard_product"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductCard_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"priceCents"}},{"kind":"Field","name":{"kind":"Name","value":"salePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"onSale"}},{"kind":"Field","name":{"kind":"Name","value":"effectivePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"inStock"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]} as unknown as DocumentNode;
+export type NewArrivalsPageQueryVariables = Exact<{
+  filter: ProductFilter;
+  sort: ProductSort;
+  limit: number;
+}>;
+
+
+export type NewArrivalsPageQuery = { products: Array<{ __typename: 'Product', id: number, name: string, category: string, inStock: boolean, priceCents: number, salePriceCents: number | null, onSale: boolean, effectivePriceCents: number, images: Array<{ __typename: 'ProductImage', id: string, url: string, srcSet: string, width: number, height: number }> }> };
+
+export type NewArrivalsSectionQueryVariables = Exact<{
+  limit: number;
+}>;
+
+
+export type NewArrivalsSectionQuery = { newArrivals: Array<{ __typename: 'Product', id: number, name: string, category: string, inStock: boolean, priceCents: number, salePriceCents: number | null, onSale: boolean, effectivePriceCents: number, images: Array<{ __typename: 'ProductImage', id: string, url: string, srcSet: string, width: number, height: number }> }> };
+
+export type ProductCard_ProductFragment = { __typename: 'Product', id: number, name: string, category: string, inStock: boolean, priceCents: number, salePriceCents: number | null, onSale: boolean, effectivePriceCents: number, images: Array<{ __typename: 'ProductImage', id: string, url: string, srcSet: string, width: number, height: number }> };
+
+export type ProductPageQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ProductPageQuery = { product: { __typename: 'Product', id: number, name: string, description: string, inStock: boolean, priceCents: number, salePriceCents: number | null, onSale: boolean, effectivePriceCents: number, images: Array<{ __typename: 'ProductImage', id: string, url: string, srcSet: string, width: number, height: number }> } | null };
+
+export type ProductPhoto_ImageFragment = { __typename: 'ProductImage', id: string, url: string, srcSet: string, width: number, height: number };
+
+export type ProductPrice_ProductFragment = { __typename: 'Product', id: number, priceCents: number, salePriceCents: number | null, onSale: boolean, effectivePriceCents: number };
+
+export type ReviewCard_ReviewFragment = { __typename: 'Review', id: number, name: string, rating: number, title: string, fullReview: string, image: string | null, createdAt: string };
+
+export type ReviewsQueryVariables = Exact<{
+  limit: number;
+}>;
+
+
+export type ReviewsQuery = { reviews: Array<{ __typename: 'Review', id: number, name: string, rating: number, title: string, fullReview: string, image: string | null, createdAt: string }>, reviewStats: { __typename: 'ReviewStats', count: number, averageRating: number | null } };
+
+export type CreateReviewMutationVariables = Exact<{
+  input: ReviewInput;
+}>;
+
+
+export type CreateReviewMutation = { createReview: { __typename: 'CreateReviewPayload', review: { __typename: 'Review', id: number, name: string, rating: number, title: string, fullReview: string, image: string | null, createdAt: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+
+export const ProductPrice_ProductFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPrice_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"priceCents"}},{"kind":"Field","name":{"kind":"Name","value":"salePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"onSale"}},{"kind":"Field","name":{"kind":"Name","value":"effectivePriceCents"}}]}}]} as unknown as DocumentNode;
+export const ProductPhoto_ImageFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPhoto_image"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProductImage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"srcSet"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]} as unknown as DocumentNode;
+export const ProductCard_ProductFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductCard_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"inStock"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPrice_product"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPhoto_image"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPhoto_image"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProductImage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"srcSet"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPrice_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"priceCents"}},{"kind":"Field","name":{"kind":"Name","value":"salePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"onSale"}},{"kind":"Field","name":{"kind":"Name","value":"effectivePriceCents"}}]}}]} as unknown as DocumentNode;
+export const ReviewCard_ReviewFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReviewCard_review"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Review"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"rating"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"fullReview"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode;
+export const SubscribeToNewsletterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubscribeToNewsletter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscribeToNewsletter"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscribed"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
- * __useHomeProductsQuery__
+ * __useSubscribeToNewsletterMutation__
  *
- * To run a query within a React component, call `useHomeProductsQuery` and pass it any options that fit your needs.
- * When your component renders, `useHomeProductsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * To run a mutation, you first call `useSubscribeToNewsletterMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSubscribeToNewsletterMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [subscribeToNewsletterMutation, { data, loading, error }] = useSubscribeToNewsletterMutation({
+ *   variables: {
+ *      email: // value for 'email'
+ *   },
+ * });
+ */
+export function useSubscribeToNewsletterMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<SubscribeToNewsletterMutation, SubscribeToNewsletterMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<SubscribeToNewsletterMutation, SubscribeToNewsletterMutationVariables>(SubscribeToNewsletterDocument, options);
+      }
+export type SubscribeToNewsletterMutationHookResult = ReturnType<typeof useSubscribeToNewsletterMutation>;
+export const CategoryCarouselDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CategoryCarousel"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"imageUrl"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useCategoryCarouselQuery__
+ *
+ * To run a query within a React component, call `useCategoryCarouselQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCategoryCarouselQuery` returns an object from Apollo Client that contains loading, error, and data properties
  * you can use to render your UI.
  *
  * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
  *
  * @example
- * const { data, loading, error } = useHomeProductsQuery({
+ * const { data, loading, error } = useCategoryCarouselQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useCategoryCarouselQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<CategoryCarouselQuery, CategoryCarouselQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<CategoryCarouselQuery, CategoryCarouselQueryVariables>(CategoryCarouselDocument, options);
+      }
+export function useCategoryCarouselLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<CategoryCarouselQuery, CategoryCarouselQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<CategoryCarouselQuery, CategoryCarouselQueryVariables>(CategoryCarouselDocument, options);
+        }
+// @ts-ignore
+export function useCategoryCarouselSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<CategoryCarouselQuery, CategoryCarouselQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CategoryCarouselQuery, CategoryCarouselQueryVariables>;
+export function useCategoryCarouselSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CategoryCarouselQuery, CategoryCarouselQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CategoryCarouselQuery | undefined, CategoryCarouselQueryVariables>;
+export function useCategoryCarouselSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CategoryCarouselQuery, CategoryCarouselQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<CategoryCarouselQuery, CategoryCarouselQueryVariables>(CategoryCarouselDocument, options);
+        }
+export type CategoryCarouselQueryHookResult = ReturnType<typeof useCategoryCarouselQuery>;
+export type CategoryCarouselLazyQueryHookResult = ReturnType<typeof useCategoryCarouselLazyQuery>;
+export type CategoryCarouselSuspenseQueryHookResult = ReturnType<typeof useCategoryCarouselSuspenseQuery>;
+export const CategoryPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CategoryPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"slug"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"category"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"slug"},"value":{"kind":"Variable","name":{"kind":"Name","value":"slug"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"category"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useCategoryPageQuery__
+ *
+ * To run a query within a React component, call `useCategoryPageQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCategoryPageQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCategoryPageQuery({
+ *   variables: {
+ *      slug: // value for 'slug'
+ *   },
+ * });
+ */
+export function useCategoryPageQuery(baseOptions: ApolloReactHooks.QueryHookOptions<CategoryPageQuery, CategoryPageQueryVariables> & ({ variables: CategoryPageQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<CategoryPageQuery, CategoryPageQueryVariables>(CategoryPageDocument, options);
+      }
+export function useCategoryPageLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<CategoryPageQuery, CategoryPageQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<CategoryPageQuery, CategoryPageQueryVariables>(CategoryPageDocument, options);
+        }
+// @ts-ignore
+export function useCategoryPageSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<CategoryPageQuery, CategoryPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CategoryPageQuery, CategoryPageQueryVariables>;
+export function useCategoryPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CategoryPageQuery, CategoryPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CategoryPageQuery | undefined, CategoryPageQueryVariables>;
+export function useCategoryPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CategoryPageQuery, CategoryPageQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<CategoryPageQuery, CategoryPageQueryVariables>(CategoryPageDocument, options);
+        }
+export type CategoryPageQueryHookResult = ReturnType<typeof useCategoryPageQuery>;
+export type CategoryPageLazyQueryHookResult = ReturnType<typeof useCategoryPageLazyQuery>;
+export type CategoryPageSuspenseQueryHookResult = ReturnType<typeof useCategoryPageSuspenseQuery>;
+export const CategoryProductsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CategoryProducts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProductFilter"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sort"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProductSort"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"products"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"sort"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sort"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductCard_product"}}]}},{"kind":"Field","name":{"kind":"Name","value":"productsCount"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}]}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductCard_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"inStock"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPrice_product"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPhoto_image"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPhoto_image"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProductImage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"srcSet"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPrice_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"priceCents"}},{"kind":"Field","name":{"kind":"Name","value":"salePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"onSale"}},{"kind":"Field","name":{"kind":"Name","value":"effectivePriceCents"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useCategoryProductsQuery__
+ *
+ * To run a query within a React component, call `useCategoryProductsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCategoryProductsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCategoryProductsQuery({
+ *   variables: {
+ *      filter: // value for 'filter'
+ *      sort: // value for 'sort'
+ *      limit: // value for 'limit'
+ *   },
+ * });
+ */
+export function useCategoryProductsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<CategoryProductsQuery, CategoryProductsQueryVariables> & ({ variables: CategoryProductsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<CategoryProductsQuery, CategoryProductsQueryVariables>(CategoryProductsDocument, options);
+      }
+export function useCategoryProductsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<CategoryProductsQuery, CategoryProductsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<CategoryProductsQuery, CategoryProductsQueryVariables>(CategoryProductsDocument, options);
+        }
+// @ts-ignore
+export function useCategoryProductsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<CategoryProductsQuery, CategoryProductsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CategoryProductsQuery, CategoryProductsQueryVariables>;
+export function useCategoryProductsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CategoryProductsQuery, CategoryProductsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CategoryProductsQuery | undefined, CategoryProductsQueryVariables>;
+export function useCategoryProductsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CategoryProductsQuery, CategoryProductsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<CategoryProductsQuery, CategoryProductsQueryVariables>(CategoryProductsDocument, options);
+        }
+export type CategoryProductsQueryHookResult = ReturnType<typeof useCategoryProductsQuery>;
+export type CategoryProductsLazyQueryHookResult = ReturnType<typeof useCategoryProductsLazyQuery>;
+export type CategoryProductsSuspenseQueryHookResult = ReturnType<typeof useCategoryProductsSuspenseQuery>;
+export const NewArrivalsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NewArrivalsPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProductFilter"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sort"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProductSort"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"products"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"sort"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sort"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductCard_product"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductCard_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"inStock"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPrice_product"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPhoto_image"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPhoto_image"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProductImage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"srcSet"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPrice_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"priceCents"}},{"kind":"Field","name":{"kind":"Name","value":"salePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"onSale"}},{"kind":"Field","name":{"kind":"Name","value":"effectivePriceCents"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useNewArrivalsPageQuery__
+ *
+ * To run a query within a React component, call `useNewArrivalsPageQuery` and pass it any options that fit your needs.
+ * When your component renders, `useNewArrivalsPageQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useNewArrivalsPageQuery({
+ *   variables: {
+ *      filter: // value for 'filter'
+ *      sort: // value for 'sort'
+ *      limit: // value for 'limit'
+ *   },
+ * });
+ */
+export function useNewArrivalsPageQuery(baseOptions: ApolloReactHooks.QueryHookOptions<NewArrivalsPageQuery, NewArrivalsPageQueryVariables> & ({ variables: NewArrivalsPageQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<NewArrivalsPageQuery, NewArrivalsPageQueryVariables>(NewArrivalsPageDocument, options);
+      }
+export function useNewArrivalsPageLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<NewArrivalsPageQuery, NewArrivalsPageQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<NewArrivalsPageQuery, NewArrivalsPageQueryVariables>(NewArrivalsPageDocument, options);
+        }
+// @ts-ignore
+export function useNewArrivalsPageSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<NewArrivalsPageQuery, NewArrivalsPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<NewArrivalsPageQuery, NewArrivalsPageQueryVariables>;
+export function useNewArrivalsPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<NewArrivalsPageQuery, NewArrivalsPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<NewArrivalsPageQuery | undefined, NewArrivalsPageQueryVariables>;
+export function useNewArrivalsPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<NewArrivalsPageQuery, NewArrivalsPageQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<NewArrivalsPageQuery, NewArrivalsPageQueryVariables>(NewArrivalsPageDocument, options);
+        }
+export type NewArrivalsPageQueryHookResult = ReturnType<typeof useNewArrivalsPageQuery>;
+export type NewArrivalsPageLazyQueryHookResult = ReturnType<typeof useNewArrivalsPageLazyQuery>;
+export type NewArrivalsPageSuspenseQueryHookResult = ReturnType<typeof useNewArrivalsPageSuspenseQuery>;
+export const NewArrivalsSectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NewArrivalsSection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"newArrivals"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductCard_product"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductCard_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"inStock"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPrice_product"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPhoto_image"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPhoto_image"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProductImage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"srcSet"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPrice_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"priceCents"}},{"kind":"Field","name":{"kind":"Name","value":"salePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"onSale"}},{"kind":"Field","name":{"kind":"Name","value":"effectivePriceCents"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useNewArrivalsSectionQuery__
+ *
+ * To run a query within a React component, call `useNewArrivalsSectionQuery` and pass it any options that fit your needs.
+ * When your component renders, `useNewArrivalsSectionQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useNewArrivalsSectionQuery({
  *   variables: {
  *      limit: // value for 'limit'
  *   },
  * });
  */
-export function useHomeProductsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<HomeProductsQuery, HomeProductsQueryVariables> & ({ variables: HomeProductsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+export function useNewArrivalsSectionQuery(baseOptions: ApolloReactHooks.QueryHookOptions<NewArrivalsSectionQuery, NewArrivalsSectionQueryVariables> & ({ variables: NewArrivalsSectionQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useQuery<HomeProductsQuery, HomeProductsQueryVariables>(HomeProductsDocument, options);
+        return ApolloReactHooks.useQuery<NewArrivalsSectionQuery, NewArrivalsSectionQueryVariables>(NewArrivalsSectionDocument, options);
       }
-export function useHomeProductsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<HomeProductsQuery, HomeProductsQueryVariables>) {
+export function useNewArrivalsSectionLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<NewArrivalsSectionQuery, NewArrivalsSectionQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useLazyQuery<HomeProductsQuery, HomeProductsQueryVariables>(HomeProductsDocument, options);
+          return ApolloReactHooks.useLazyQuery<NewArrivalsSectionQuery, NewArrivalsSectionQueryVariables>(NewArrivalsSectionDocument, options);
         }
 // @ts-ignore
-export function useHomeProductsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<HomeProductsQuery, HomeProductsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<HomeProductsQuery, HomeProductsQueryVariables>;
-export function useHomeProductsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<HomeProductsQuery, HomeProductsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<HomeProductsQuery | undefined, HomeProductsQueryVariables>;
-export function useHomeProductsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<HomeProductsQuery, HomeProductsQueryVariables>) {
+export function useNewArrivalsSectionSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<NewArrivalsSectionQuery, NewArrivalsSectionQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<NewArrivalsSectionQuery, NewArrivalsSectionQueryVariables>;
+export function useNewArrivalsSectionSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<NewArrivalsSectionQuery, NewArrivalsSectionQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<NewArrivalsSectionQuery | undefined, NewArrivalsSectionQueryVariables>;
+export function useNewArrivalsSectionSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<NewArrivalsSectionQuery, NewArrivalsSectionQueryVariables>) {
           const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useSuspenseQuery<HomeProductsQuery, HomeProductsQueryVariables>(HomeProductsDocument, options);
+          return ApolloReactHooks.useSuspenseQuery<NewArrivalsSectionQuery, NewArrivalsSectionQueryVariables>(NewArrivalsSectionDocument, options);
         }
-export type HomeProductsQueryHookResult = ReturnType<typeof useHomeProductsQuery>;
-export type HomeProductsLazyQueryHookResult = ReturnType<typeof useHomeProductsLazyQuery>;
-export type HomeProductsSuspenseQueryHookResult = ReturnType<typeof useHomeProductsSuspenseQuery>;
+export type NewArrivalsSectionQueryHookResult = ReturnType<typeof useNewArrivalsSectionQuery>;
+export type NewArrivalsSectionLazyQueryHookResult = ReturnType<typeof useNewArrivalsSectionLazyQuery>;
+export type NewArrivalsSectionSuspenseQueryHookResult = ReturnType<typeof useNewArrivalsSectionSuspenseQuery>;
+export const ProductPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProductPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"product"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"inStock"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPrice_product"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProductPhoto_image"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPhoto_image"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProductImage"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"srcSet"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPrice_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"priceCents"}},{"kind":"Field","name":{"kind":"Name","value":"salePriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"onSale"}},{"kind":"Field","name":{"kind":"Name","value":"effectivePriceCents"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useProductPageQuery__
+ *
+ * To run a query within a React component, call `useProductPageQuery` and pass it any options that fit your needs.
+ * When your component renders, `useProductPageQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useProductPageQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useProductPageQuery(baseOptions: ApolloReactHooks.QueryHookOptions<ProductPageQuery, ProductPageQueryVariables> & ({ variables: ProductPageQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ProductPageQuery, ProductPageQueryVariables>(ProductPageDocument, options);
+      }
+export function useProductPageLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ProductPageQuery, ProductPageQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ProductPageQuery, ProductPageQueryVariables>(ProductPageDocument, options);
+        }
+// @ts-ignore
+export function useProductPageSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ProductPageQuery, ProductPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ProductPageQuery, ProductPageQueryVariables>;
+export function useProductPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ProductPageQuery, ProductPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ProductPageQuery | undefined, ProductPageQueryVariables>;
+export function useProductPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ProductPageQuery, ProductPageQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ProductPageQuery, ProductPageQueryVariables>(ProductPageDocument, options);
+        }
+export type ProductPageQueryHookResult = ReturnType<typeof useProductPageQuery>;
+export type ProductPageLazyQueryHookResult = ReturnType<typeof useProductPageLazyQuery>;
+export type ProductPageSuspenseQueryHookResult = ReturnType<typeof useProductPageSuspenseQuery>;
+export const ReviewsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Reviews"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reviews"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ReviewCard_review"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reviewStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"averageRating"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReviewCard_review"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Review"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"rating"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"fullReview"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useReviewsQuery__
+ *
+ * To run a query within a React component, call `useReviewsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useReviewsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useReviewsQuery({
+ *   variables: {
+ *      limit: // value for 'limit'
+ *   },
+ * });
+ */
+export function useReviewsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<ReviewsQuery, ReviewsQueryVariables> & ({ variables: ReviewsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ReviewsQuery, ReviewsQueryVariables>(ReviewsDocument, options);
+      }
+export function useReviewsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ReviewsQuery, ReviewsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ReviewsQuery, ReviewsQueryVariables>(ReviewsDocument, options);
+        }
+// @ts-ignore
+export function useReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ReviewsQuery, ReviewsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ReviewsQuery, ReviewsQueryVariables>;
+export function useReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ReviewsQuery, ReviewsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ReviewsQuery | undefined, ReviewsQueryVariables>;
+export function useReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ReviewsQuery, ReviewsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ReviewsQuery, ReviewsQueryVariables>(ReviewsDocument, options);
+        }
+export type ReviewsQueryHookResult = ReturnType<typeof useReviewsQuery>;
+export type ReviewsLazyQueryHookResult = ReturnType<typeof useReviewsLazyQuery>;
+export type ReviewsSuspenseQueryHookResult = ReturnType<typeof useReviewsSuspenseQuery>;
+export const CreateReviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateReview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReviewInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createReview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"review"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"ReviewCard_review"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReviewCard_review"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Review"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"rating"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"fullReview"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useCreateReviewMutation__
+ *
+ * To run a mutation, you first call `useCreateReviewMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreateReviewMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createReviewMutation, { data, loading, error }] = useCreateReviewMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreateReviewMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreateReviewMutation, CreateReviewMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreateReviewMutation, CreateReviewMutationVariables>(CreateReviewDocument, options);
+      }
+export type CreateReviewMutationHookResult = ReturnType<typeof useCreateReviewMutation>;

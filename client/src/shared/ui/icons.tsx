@@ -53,3 +53,19 @@ export function BellIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function MenuIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 6h18M3 12h18M3 18h18" />
+    </Svg>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M18 6 6 18M6 6l12 12" />
+    </Svg>
+  );
+}

@@ -10,6 +10,10 @@ export function PageMeta({ title, description, noIndex = false }: PageMetaProps)
     <>
       <title>{`${title} | Manukato`}</title>
       {description ? <meta name="description" content={description} /> : null}
+      <meta property="og:title" content={`${title} | Manukato`} />
+      <meta name="twitter:title" content={`${title} | Manukato`} />
+      {description ? <meta property="og:description" content={description} /> : null}
+      {description ? <meta name="twitter:description" content={description} /> : null}
       {noIndex ? <meta name="robots" content="noindex" /> : null}
     </>
   );

@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
-import { Category } from './category.entity';
+import { CategoryView } from './catalog.views';
 
 export enum ProductSort {
   BEST_SELLING = 'BEST_SELLING',
@@ -36,6 +36,6 @@ export class CategoryMatch {
   @Field(() => String, { description: "The category's name, or the spec's rule applied to the slug." })
   title!: string;
 
-  @Field(() => Category, { nullable: true })
-  category!: Category | null;
+  @Field(() => CategoryView, { nullable: true })
+  category!: CategoryView | null;
 }

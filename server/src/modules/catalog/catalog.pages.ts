@@ -2,9 +2,7 @@ import type { PageHead } from '../../http/page-html';
 import type { RequestContext } from '../../http/request-context';
 import { reviewsService } from '../reviews/reviews.service';
 import { deliveryService } from '../orders/delivery.service';
-import { categoryText } from './catalog.loaders';
 import { catalogService } from './catalog.service';
-import { effectivePriceCents } from './product.entity';
 
 /** Prices in structured data: shillings as a decimal string from integer cents. */
 export function centsToDecimal(cents: number): string {
@@ -36,18 +34,14 @@ function titleCase(text: string): string {
 /** Heads for the catalogue's pages: product and category. */
 export const catalogPages = {
   async product(ctx: RequestContext, id: number): Promise<PageHead | undefined> {
-    const product = Number.isSafeInteger(id) ? await catalogService.findProduct(ctx, id) : null;
+    const product = await catalogService.findProduct(ctx, id);
     if (!product) return undefined;
-    const [categories, images, stats, locations] = await Promise.all([
-      ctx.loaders.catalog.productCategories.load(product),
-      ctx.loaders.catalog.productImages.load(product),
-      reviewsService.stats(ctx),
-      deliveryService.listLocations(ctx),
-    ]);
+    const { categories, images } = product;
+    const [stats, locations] = await Promise.all([reviewsService.stats(ctx), deliveryService.listLocations(ctx)]);
     const { publicUrl, priceValidUntil } = ctx.config;
     const path = `/product/${product.id}`;
     const category = categories[0];
-    const price = effectivePriceCents(product);
+    const price = product.effectivePriceCents;
     const cheapestDelivery = Math.min(...locations.map((location) => location.feeCents));
     const offer: Record<string, unknown> = {
       '@type': 'Offer',
@@ -77,7 +71,7 @@ export const catalogPages = {
       description: product.description,
       sku: `MK-${String(product.id).padStart(4, '0')}`,
       brand: { '@type': 'Brand', name: 'Manukato' },
-      category: categoryText(categories),
+      category: product.category,
       image: images.map((image) => `${publicUrl}${image.url}`),
       offers: offer,
       ...(stats.count > 0 && stats.averageRating !== null

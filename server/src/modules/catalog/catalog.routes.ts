@@ -2,24 +2,18 @@ import { Router } from 'express';
 import { cachedPublicly } from '../../http/cache-responses';
 import { sendData } from '../../http/envelope';
 import { queryNumber } from '../../http/query-params';
-import type { RequestContext } from '../../http/request-context';
 import { centsToShillings } from '../../shared/money';
 import { pageOf } from '../../shared/pagination';
-import { categoryText } from './catalog.loaders';
 import { catalogService } from './catalog.service';
-import type { Product } from './product.entity';
+import type { ProductView } from './catalog.views';
 
 /** A product as the spec's REST calls carry it: shillings as numbers, image file names. */
-export async function toRestProduct(ctx: RequestContext, product: Product) {
-  const [categories, images] = await Promise.all([
-    ctx.loaders.catalog.productCategories.load(product),
-    ctx.loaders.catalog.productImages.load(product),
-  ]);
-  const fileNames = images.map((image) => image.fileName);
+export function toRestProduct(product: ProductView) {
+  const fileNames = product.images.map((image) => image.fileName);
   return {
     id: product.id,
     name: product.name,
-    category: categoryText(categories),
+    category: product.category,
     description: product.description,
     price: centsToShillings(product.priceCents),
     salePrice: product.salePriceCents === null ? null : centsToShillings(product.salePriceCents),
@@ -38,11 +32,7 @@ export function catalogRoutes(): Router {
   router.get('/products/list', cachedPublicly, async (request, response) => {
     const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 100);
     const products = await catalogService.listProducts(request.ctx, { page });
-    sendData(
-      response,
-      await Promise.all(products.map((product) => toRestProduct(request.ctx, product))),
-      'Products fetched',
-    );
+    sendData(response, products.map(toRestProduct), 'Products fetched');
   });
 
   router.get('/categories/list', cachedPublicly, async (request, response) => {

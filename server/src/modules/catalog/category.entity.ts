@@ -1,25 +1,19 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('Category')
 @Entity({ tableName: 'categories' })
 export class Category {
-  [OptionalProps]?: 'createdAt' | 'description' | 'imageFileName' | 'aliases' | 'path' | 'imageUrl';
+  [OptionalProps]?: 'createdAt' | 'description' | 'imageFileName' | 'aliases';
 
-  @Field(() => Int)
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
   /** Stored upper-case, as the spec shows categories. */
-  @Field(() => String)
   @Property({ type: 'text', unique: true })
   name!: string;
 
-  @Field(() => String)
   @Property({ type: 'text', unique: true })
   slug!: string;
 
-  @Field(() => String)
   @Property({ type: 'text', default: '' })
   description: string = '';
 
@@ -33,16 +27,6 @@ export class Category {
    */
   @Property({ type: 'text[]', default: '{}' })
   aliases: string[] = [];
-
-  @Field(() => String, { nullable: true })
-  get imageUrl(): string | null {
-    return this.imageFileName ? `/uploads/${this.imageFileName}` : null;
-  }
-
-  @Field(() => String)
-  get path(): string {
-    return `/category/${this.slug}`;
-  }
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

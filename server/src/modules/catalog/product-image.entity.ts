@@ -1,14 +1,11 @@
 import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { Product } from './product.entity';
 
-@ObjectType('ProductImage')
 @Entity({ tableName: 'product_images' })
 @Index({ name: 'product_images_product_id_index', properties: ['product', 'position'] })
 export class ProductImage {
-  [OptionalProps]?: 'position' | 'url' | 'width' | 'height' | 'widths' | 'srcSet';
+  [OptionalProps]?: 'position' | 'width' | 'height' | 'widths';
 
-  @Field(() => ID)
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
@@ -16,7 +13,6 @@ export class ProductImage {
   product!: Product;
 
   /** A generated name under the uploads folder, never the uploader's. */
-  @Field(() => String)
   @Property({ type: 'text' })
   fileName!: string;
 
@@ -24,27 +20,15 @@ export class ProductImage {
   position: number = 0;
 
   /** Size of the stored master image (the largest variant). */
-  @Field(() => Int)
   @Property({ type: 'integer', default: 0 })
   width: number = 0;
 
-  @Field(() => Int)
   @Property({ type: 'integer', default: 0 })
   height: number = 0;
 
   /** Widths of the smaller WebP variants stored beside the master as <stem>-<width>.webp. */
   @Property({ type: 'json', default: '[]' })
   widths: number[] = [];
-
-  @Field(() => String)
-  get url(): string {
-    return `/uploads/${this.fileName}`;
-  }
-
-  @Field(() => String, { description: 'For <img srcset>: every stored variant with its width.' })
-  get srcSet(): string {
-    return imageSrcSet(this.fileName, this.width, this.widths);
-  }
 }
 
 export function variantFileName(fileName: string, width: number): string {

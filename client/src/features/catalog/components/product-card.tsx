@@ -1,48 +1,81 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductCard_ProductFragment } from '../../../shared/api/generated';
-import { formatMoney } from '../../../shared/format-money';
+import { AddToCartButton } from './add-to-cart-button';
+import { GalleryViewer } from './gallery-viewer';
+import { NoImage, ProductPhoto } from './product-photo';
+import { ProductPrice } from './product-price';
 import './product-card.css';
 
-interface ProductCardProps {
+export interface ProductCardProps {
   product: ProductCard_ProductFragment;
+  /** For the first cards of a page: their image loads eagerly instead of lazily. */
+  priority?: boolean;
+  onAddToCart?: (productId: number) => Promise<void>;
 }
 
-// Gallery, Add to Cart and the '+N' overlay come with the catalog issue; this renders what every grid needs.
-export function ProductCard({ product }: ProductCardProps) {
-  const image = product.images[0];
+// Grids are one column of two cards on phones and ~300 px cards elsewhere.
+const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, 300px';
+
+export function ProductCard({ product, priority = false, onAddToCart }: ProductCardProps) {
+  const nameId = useId();
+  const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
+  const { images } = product;
+  const first = images[0];
   const onSale = product.onSale && product.salePriceCents !== null;
-  const savingCents = onSale ? product.priceCents - product.effectivePriceCents : 0;
 
   return (
-    <article className="product-card" aria-labelledby={`product-${product.id}-name`}>
+    <article className="product-card" aria-labelledby={nameId}>
       <div className="product-card__media">
-        {image ? (
-          <img src={image.url} alt={product.name} loading="lazy" width={300} height={300} />
+        {first ? (
+          <button
+            type="button"
+            className="product-card__image-button"
+            onClick={() => setGalleryIndex(0)}
+            aria-haspopup="dialog"
+            aria-label={
+              images.length > 1
+                ? `Open image gallery of ${product.name} (${images.length} images)`
+                : `Open image of ${product.name}`
+            }
+          >
+            <ProductPhoto image={first} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
+            {images.length > 1 ? (
+              <span className="product-card__more" aria-hidden="true">
+                +{images.length - 1}
+              </span>
+            ) : null}
+          </button>
         ) : (
-          <div className="product-card__no-image" role="img" aria-label={`${product.name}: no image`}>
-            No Image
-          </div>
+          <NoImage productName={product.name} />
         )}
         {onSale ? <span className="product-card__badge">On Sale!</span> : null}
       </div>
-      <h3 id={`product-${product.id}-name`} className="product-card__name">
+      <h3 id={nameId} className="product-card__name">
         {product.name}
       </h3>
       <p className="product-card__category">{product.category}</p>
-      <p className="product-card__price">
-        {onSale ? (
-          <>
-            <s aria-label={`Regular price ${formatMoney(product.priceCents)}`}>{formatMoney(product.priceCents)}</s>{' '}
-            <strong>{formatMoney(product.effectivePriceCents)}</strong>
-          </>
-        ) : (
-          <strong>{formatMoney(product.effectivePriceCents)}</strong>
-        )}
-      </p>
-      {savingCents > 0 ? <p className="product-card__saving">Save {formatMoney(savingCents)}</p> : null}
-      <Link to={`/product/${product.id}`} className="button button--outline">
-        View Details
-      </Link>
+      <ProductPrice product={product} />
+      <div className="product-card__actions">
+        <Link to={`/product/${product.id}`} className="button button--outline" aria-describedby={nameId}>
+          View Details
+        </Link>
+        <AddToCartButton
+          productId={product.id}
+          inStock={product.inStock}
+          onAddToCart={onAddToCart}
+          describedBy={nameId}
+        />
+      </div>
+      {galleryIndex !== null ? (
+        <GalleryViewer
+          images={images}
+          productName={product.name}
+          index={galleryIndex}
+          onIndexChange={setGalleryIndex}
+          onClose={() => setGalleryIndex(null)}
+        />
+      ) : null}
     </article>
   );
 }

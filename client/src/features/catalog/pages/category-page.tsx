@@ -1,8 +1,93 @@
+import { useId } from 'react';
 import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { useCategoryPageQuery, useCategoryProductsQuery } from '../../../shared/api/generated';
+import { PageMeta } from '../../../shared/ui/page-meta';
 import { categoryTitleFromSlug } from '../category-title';
+import { FilterPanel } from '../components/filter-panel';
+import { ProductGrid } from '../components/product-grid';
+import { SortSelect } from '../components/sort-select';
+import { CATEGORY_SORTS, PRODUCT_LIST_PAGE_SIZE, toProductFilter, useProductListParams } from '../product-list-params';
+import './catalog-page.css';
+
+// Cards in the first row or two load their image eagerly.
+const PRIORITY_CARDS = 4;
 
 export function CategoryPage() {
   const { category = '' } = useParams<{ category: string }>();
-  return <PlaceholderPage title={categoryTitleFromSlug(category)} />;
+  // A new category starts afresh: no previous category's products shown while the new ones load.
+  return <CategoryView key={category} slug={category} />;
+}
+
+function CategoryView({ slug }: { slug: string }) {
+  const filtersHeadingId = useId();
+  const resultsHeadingId = useId();
+  const list = useProductListParams(CATEGORY_SORTS);
+
+  const categoryQuery = useCategoryPageQuery({ variables: { slug } });
+  const match = categoryQuery.data?.category;
+  // Until the server answers, nothing rather than the local rule: aliases (kids → FOR CHILDREN) would flicker.
+  const title = match?.title ?? (categoryQuery.loading ? '' : categoryTitleFromSlug(slug));
+  const description = match?.category?.description;
+
+  const productsQuery = useCategoryProductsQuery({
+    variables: { filter: toProductFilter(list, slug), sort: list.sort, limit: PRODUCT_LIST_PAGE_SIZE },
+  });
+  // While a new filter loads, the previous results stay (marked busy) instead of blanking the grid.
+  const results = productsQuery.data ?? productsQuery.previousData;
+
+  return (
+    <div className="page catalog-page">
+      <PageMeta
+        title={title || categoryTitleFromSlug(slug)}
+        description={
+          description || `Shop ${categoryTitleFromSlug(slug).toLowerCase()} perfumes and fragrances in Kenya.`
+        }
+      />
+      <header className="catalog-page__header">
+        <h1 className="catalog-page__title">{title}</h1>
+        {description ? <p className="catalog-page__intro">{description}</p> : null}
+        {results ? (
+          <p className="catalog-page__count" role="status">
+            {productCountText(results.productsCount)}
+          </p>
+        ) : null}
+      </header>
+      <div className="catalog-page__layout catalog-page__layout--with-filters">
+        <aside className="catalog-page__filters" aria-labelledby={filtersHeadingId}>
+          <FilterPanel
+            headingId={filtersHeadingId}
+            search={list.search}
+            onSearchChange={list.setSearch}
+            availability={list.availability}
+            onAvailabilityChange={list.setAvailability}
+            onClear={list.clearFilters}
+          />
+        </aside>
+        <section className="catalog-page__results" aria-labelledby={resultsHeadingId} aria-busy={productsQuery.loading}>
+          <div className="catalog-page__toolbar">
+            <h2 id={resultsHeadingId} className="visually-hidden">
+              Products
+            </h2>
+            <SortSelect label="Sort by" options={CATEGORY_SORTS} value={list.sort} onChange={list.setSort} />
+          </div>
+          {!results ? (
+            productsQuery.error ? (
+              <p role="alert">Failed to fetch products</p>
+            ) : (
+              <p role="status">Loading products…</p>
+            )
+          ) : results.products.length === 0 ? (
+            <p className="catalog-page__empty">No products found in this category.</p>
+          ) : (
+            <ProductGrid products={results.products} priorityCount={PRIORITY_CARDS} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+// SPEC §2 writes '{n} products'; one product reads '1 product'.
+export function productCountText(count: number): string {
+  return `${count} ${count === 1 ? 'product' : 'products'}`;
 }

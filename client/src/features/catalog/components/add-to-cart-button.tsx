@@ -1,0 +1,49 @@
+import { useState } from 'react';
+
+interface AddToCartButtonProps {
+  productId: number;
+  inStock: boolean;
+  /** Wired by the cart feature; without it the button still shows (and does nothing). */
+  onAddToCart?: (productId: number) => Promise<void>;
+  label?: string;
+  className?: string;
+  /** Id of the product name, so each of a grid's many 'Add to Cart' buttons says which product it adds. */
+  describedBy?: string;
+}
+
+// SPEC §2: disabled when out of stock ('Out of Stock') or while adding ('Adding...').
+export function AddToCartButton({
+  productId,
+  inStock,
+  onAddToCart,
+  label = 'Add to Cart',
+  className = 'button',
+  describedBy,
+}: AddToCartButtonProps) {
+  const [adding, setAdding] = useState(false);
+
+  async function add() {
+    if (!onAddToCart || adding) return;
+    setAdding(true);
+    try {
+      await onAddToCart(productId);
+    } catch {
+      // The handler owns its failure messages (and the login redirect); the button only stops waiting.
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={!inStock || adding}
+      aria-busy={adding || undefined}
+      aria-describedby={describedBy}
+      onClick={add}
+    >
+      {!inStock ? 'Out of Stock' : adding ? 'Adding...' : label}
+    </button>
+  );
+}

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { useNewArrivalsSectionQuery } from '../../../shared/api/generated';
+import { ProductGrid } from './product-grid';
+
+// SPEC §2/§9: the home page shows the six newest products.
+export const NEW_ARRIVALS_SECTION_COUNT = 6;
+
+interface NewArrivalsSectionProps {
+  onAddToCart?: (productId: number) => Promise<void>;
+}
+
+export function NewArrivalsSection({ onAddToCart }: NewArrivalsSectionProps) {
+  const headingId = useId();
+  const { data, loading, error } = useNewArrivalsSectionQuery({
+    variables: { limit: NEW_ARRIVALS_SECTION_COUNT },
+  });
+
+  return (
+    <section className="new-arrivals-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>New Arrivals</h2>
+      {data ? (
+        data.newArrivals.length > 0 ? (
+          <ProductGrid products={data.newArrivals} onAddToCart={onAddToCart} />
+        ) : (
+          <p>No products found.</p>
+        )
+      ) : error && !loading ? (
+        <p role="alert">Failed to fetch products</p>
+      ) : (
+        <p role="status">Loading products…</p>
+      )}
+      <p className="new-arrivals-section__more">
+        <Link to="/new-arrivals" className="button">
+          View All
+        </Link>
+      </p>
+    </section>
+  );
+}

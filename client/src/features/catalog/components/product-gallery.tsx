@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { ProductPhoto_ImageFragment } from '../../../shared/api/generated';
+import { GalleryViewer } from './gallery-viewer';
+import { NoImage, ProductPhoto } from './product-photo';
+
+interface ProductGalleryProps {
+  images: readonly ProductPhoto_ImageFragment[];
+  productName: string;
+}
+
+// The product page's inline gallery: a large image (opening the full-screen viewer) and thumbnails.
+export function ProductGallery({ images, productName }: ProductGalleryProps) {
+  const [index, setIndex] = useState(0);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const count = images.length;
+  const current = images[Math.min(index, count - 1)];
+
+  if (!current) {
+    return (
+      <div className="product-gallery">
+        <div className="product-gallery__main">
+          <NoImage productName={productName} />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="product-gallery">
+      <button
+        type="button"
+        className="product-gallery__main"
+        onClick={() => setViewerOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={`View ${productName} full screen`}
+      >
+        <ProductPhoto
+          image={current}
+          alt={count > 1 ? `${productName}, image ${index + 1} of ${count}` : productName}
+          sizes="(max-width: 767px) 100vw, 560px"
+          priority
+        />
+      </button>
+      {count > 1 ? (
+        <ul className="product-gallery__thumbs" aria-label="Product images">
+          {images.map((image, position) => (
+            <li key={image.id}>
+              <button
+                type="button"
+                className="gallery-thumb"
+                onClick={() => setIndex(position)}
+                aria-label={`Show image ${position + 1} of ${count}`}
+                aria-current={position === index ? 'true' : undefined}
+              >
+                <ProductPhoto image={image} alt="" sizes="80px" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {viewerOpen ? (
+        <GalleryViewer
+          images={images}
+          productName={productName}
+          index={index}
+          onIndexChange={setIndex}
+          onClose={() => setViewerOpen(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import type { MockedResponse } from '@apollo/client/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  CategoryPageDocument,
+  CategoryProductsDocument,
+  type CategoryPageQuery,
+  type CategoryProductsQuery,
+  type CategoryProductsQueryVariables,
+} from '../../../shared/api/generated';
+import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
+import { createProduct } from '../testing/factories';
+import { renderWithProviders } from '../testing/render';
+import { CategoryPage } from './category-page';
+
+function titleMock(slug: string, title: string, description = ''): MockedResponse<CategoryPageQuery> {
+  return {
+    request: { query: CategoryPageDocument, variables: { slug } },
+    result: {
+      data: {
+        category: {
+          __typename: 'CategoryMatch',
+          title,
+          category: description ? { __typename: 'Category', id: 1, description } : null,
+        },
+      },
+    },
+  };
+}
+
+function productsMock(
+  variables: Partial<CategoryProductsQueryVariables> & Pick<CategoryProductsQueryVariables, 'filter'>,
+  products: CategoryProductsQuery['products'],
+): MockedResponse<CategoryProductsQuery> {
+  return {
+    request: {
+      query: CategoryProductsDocument,
+      variables: { sort: 'BEST_SELLING', limit: PRODUCT_LIST_PAGE_SIZE, ...variables },
+    },
+    result: { data: { products, productsCount: products.length } },
+  };
+}
+
+function renderCategory(route: string, mocks: MockedResponse[]) {
+  return renderWithProviders(<CategoryPage />, { route, path: '/category/:category', mocks });
+}
+
+function productNames() {
+  return screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+}
+
+describe('CategoryPage', () => {
+  it("shows the server's title, the count and the category's products", async () => {
+    renderCategory('/category/kids', [
+      titleMock('kids', 'FOR CHILDREN', 'Gentle scents for little ones.'),
+      productsMock({ filter: { categorySlug: 'kids' } }, [
+        createProduct({ name: 'Bubble Gum' }),
+        createProduct({ name: 'Candy Floss' }),
+        createProduct({ name: 'Peach Fizz' }),
+      ]),
+    ]);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'FOR CHILDREN' })).toBeInTheDocument();
+    expect(screen.getByText('Gentle scents for little ones.')).toBeInTheDocument();
+    expect(await screen.findByText('3 products')).toBeInTheDocument();
+    expect(productNames()).toEqual(['Bubble Gum', 'Candy Floss', 'Peach Fizz']);
+    expect(document.title).toBe('FOR CHILDREN | Manukato');
+  });
+
+  it('says so when the category has no products', async () => {
+    renderCategory('/category/unisex', [
+      titleMock('unisex', 'UNISEX'),
+      productsMock({ filter: { categorySlug: 'unisex' } }, []),
+    ]);
+
+    expect(await screen.findByText('No products found in this category.')).toBeInTheDocument();
+    expect(screen.getByText('0 products')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('queries with the filters and sort in the URL and re-queries when they change', async () => {
+    const user = userEvent.setup();
+    const { location } = renderCategory('/category/for-men?availability=in-stock&sort=price-high-to-low', [
+      titleMock('for-men', 'FOR MEN'),
+      productsMock({ filter: { categorySlug: 'for-men', availability: ['IN_STOCK'] }, sort: 'PRICE_HIGH_TO_LOW' }, [
+        createProduct({ name: 'Oud Royale', priceCents: 900000 }),
+        createProduct({ name: 'Cedar', priceCents: 300000 }),
+      ]),
+      productsMock({ filter: { categorySlug: 'for-men', availability: ['IN_STOCK'] }, sort: 'PRICE_LOW_TO_HIGH' }, [
+        createProduct({ name: 'Cedar', priceCents: 300000 }),
+        createProduct({ name: 'Oud Royale', priceCents: 900000 }),
+      ]),
+      productsMock({ filter: { categorySlug: 'for-men' }, sort: 'PRICE_LOW_TO_HIGH' }, [
+        createProduct({ name: 'Cedar', priceCents: 300000 }),
+        createProduct({ name: 'Musk', inStock: false, priceCents: 400000 }),
+        createProduct({ name: 'Oud Royale', priceCents: 900000 }),
+      ]),
+    ]);
+
+    expect(await screen.findByText('2 products')).toBeInTheDocument();
+    expect(productNames()).toEqual(['Oud Royale', 'Cedar']);
+    expect(screen.getByRole('checkbox', { name: 'In stock' })).toBeChecked();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: Low to High');
+    expect(location.current()).toBe('/category/for-men?availability=in-stock&sort=price-low-to-high');
+    await waitFor(() => expect(productNames()).toEqual(['Cedar', 'Oud Royale']));
+
+    await user.click(screen.getByRole('checkbox', { name: 'In stock' }));
+    expect(await screen.findByText('3 products')).toBeInTheDocument();
+    expect(productNames()).toEqual(['Cedar', 'Musk', 'Oud Royale']);
+  });
+
+  it('falls back to the spec rule for the title when the server cannot be reached', async () => {
+    renderCategory('/category/for-women', [
+      { request: { query: CategoryPageDocument, variables: { slug: 'for-women' } }, error: new Error('down') },
+      {
+        request: {
+          query: CategoryProductsDocument,
+          variables: { filter: { categorySlug: 'for-women' }, sort: 'BEST_SELLING', limit: PRODUCT_LIST_PAGE_SIZE },
+        },
+        error: new Error('down'),
+      },
+    ]);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'FOR WOMEN' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch products');
+  });
+});

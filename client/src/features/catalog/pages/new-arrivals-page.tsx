@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { useNewArrivalsPageQuery } from '../../../shared/api/generated';
+import { Modal } from '../../../shared/ui/modal';
+import { PageMeta } from '../../../shared/ui/page-meta';
+import { FilterPanel } from '../components/filter-panel';
+import { FilterIcon } from '../components/gallery-icons';
+import { ProductGrid } from '../components/product-grid';
+import { SortSelect } from '../components/sort-select';
+import {
+  NEW_ARRIVALS_SORTS,
+  PRODUCT_LIST_PAGE_SIZE,
+  toProductFilter,
+  useProductListParams,
+} from '../product-list-params';
+import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
+import './catalog-page.css';
+
+const PRIORITY_CARDS = 4;
+
+export function NewArrivalsPage() {
+  const filtersHeadingId = useId();
+  const panelId = useId();
+  const resultsHeadingId = useId();
+  const list = useProductListParams(NEW_ARRIVALS_SORTS);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  // A shared link with filters opens with the panel showing them (on wide screens; a drawer would cover the page).
+  const [filtersOpen, setFiltersOpen] = useState(() => list.activeFilterCount > 0 && !isMobile);
+
+  const { data, previousData, loading, error } = useNewArrivalsPageQuery({
+    variables: { filter: toProductFilter(list), sort: list.sort, limit: PRODUCT_LIST_PAGE_SIZE },
+  });
+  const results = data ?? previousData;
+
+  const panel = (
+    <FilterPanel
+      headingId={filtersHeadingId}
+      search={list.search}
+      onSearchChange={list.setSearch}
+      availability={list.availability}
+      onAvailabilityChange={list.setAvailability}
+      onClear={list.clearFilters}
+    />
+  );
+
+  return (
+    <div className="page catalog-page">
+      <PageMeta
+        title="New Arrivals"
+        description="The newest perfumes, fragrances and room sprays at Manukato, delivered across Kenya."
+      />
+      <header className="catalog-page__header">
+        <h1 className="catalog-page__title">New Arrivals</h1>
+        <p className="catalog-page__intro">
+          Discover the latest fragrances to reach our shelves: fresh scents for her, for him, for children and for your
+          home.
+        </p>
+      </header>
+      <div className="catalog-page__toolbar">
+        <button
+          type="button"
+          className="button button--outline filter-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersOpen && !isMobile ? panelId : undefined}
+          aria-haspopup={isMobile ? 'dialog' : undefined}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <FilterIcon />
+          Filter
+          {list.activeFilterCount > 0 ? ` (${list.activeFilterCount})` : null}
+        </button>
+        <SortSelect label="Sort By" options={NEW_ARRIVALS_SORTS} value={list.sort} onChange={list.setSort} />
+      </div>
+      <div
+        className={
+          filtersOpen && !isMobile ? 'catalog-page__layout catalog-page__layout--with-filters' : 'catalog-page__layout'
+        }
+      >
+        {filtersOpen && !isMobile ? (
+          <aside id={panelId} className="catalog-page__filters" aria-labelledby={filtersHeadingId}>
+            {panel}
+          </aside>
+        ) : null}
+        <section className="catalog-page__results" aria-labelledby={resultsHeadingId} aria-busy={loading}>
+          <h2 id={resultsHeadingId} className="visually-hidden">
+            Products
+          </h2>
+          {!results ? (
+            error ? (
+              <p role="alert">Failed to fetch products</p>
+            ) : (
+              <p role="status">Loading products…</p>
+            )
+          ) : results.products.length === 0 ? (
+            <p className="catalog-page__empty">No products found matching your criteria.</p>
+          ) : (
+            <ProductGrid products={results.products} priorityCount={PRIORITY_CARDS} />
+          )}
+        </section>
+      </div>
+      {isMobile ? (
+        <Modal
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          labelledBy={filtersHeadingId}
+          className="filter-drawer"
+        >
+          {panel}
+          <button type="button" className="button filter-drawer__done" onClick={() => setFiltersOpen(false)}>
+            Show results
+          </button>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { effectivePriceCents } from './product.entity';
+import { imageSrcSet } from './product-image.entity';
+
+/**
+ * The catalogue as shoppers read it: plain objects built from one SQL statement per list (images
+ * and categories aggregated as JSON), no entity hydration. Entities stay for writes. Their fields are
+ * plain data: simpleResolvers skips type-graphql's per-field middleware wrapper.
+ */
+@ObjectType('Category', { simpleResolvers: true })
+export class CategoryView {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  slug!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => String, { nullable: true })
+  imageUrl!: string | null;
+
+  @Field(() => String)
+  path!: string;
+}
+
+@ObjectType('ProductImage', { simpleResolvers: true })
+export class ProductImageView {
+  @Field(() => ID)
+  id!: number;
+
+  @Field(() => String, { description: 'A generated name under the uploads folder.' })
+  fileName!: string;
+
+  @Field(() => String)
+  url!: string;
+
+  @Field(() => Int, { description: 'Width of the stored master image.' })
+  width!: number;
+
+  @Field(() => Int)
+  height!: number;
+
+  @Field(() => String, { description: 'For <img srcset>: every stored variant with its width.' })
+  srcSet!: string;
+}
+
+@ObjectType('Product', { simpleResolvers: true })
+export class ProductView {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => Int, { description: 'Regular price in cents of KES (minor units).' })
+  priceCents!: number;
+
+  @Field(() => Int, { nullable: true, description: 'Sale price in cents of KES, when on sale.' })
+  salePriceCents!: number | null;
+
+  @Field(() => Boolean)
+  onSale!: boolean;
+
+  @Field(() => Int, { description: 'The price a shopper pays, in cents of KES.' })
+  effectivePriceCents!: number;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => Boolean, { description: 'Derived from quantity.' })
+  inStock!: boolean;
+
+  @Field(() => [ProductImageView])
+  images!: ProductImageView[];
+
+  @Field(() => [CategoryView])
+  categories!: CategoryView[];
+
+  @Field(() => String, { description: "The spec's category text, e.g. 'FOR MEN FOR WOMEN'." })
+  category!: string;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  updatedAt!: Date;
+}
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  image_file_name: string | null;
+}
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  description: string;
+  price_cents: number;
+  sale_price_cents: number | null;
+  on_sale: boolean;
+  quantity: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  images: { id: number; fileName: string; width: number; height: number; widths: number[] }[];
+  categories: CategoryRow[];
+}
+
+export function toCategoryView(row: CategoryRow): CategoryView {
+  return Object.assign(new CategoryView(), {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    imageUrl: row.image_file_name ? `/uploads/${row.image_file_name}` : null,
+    path: `/category/${row.slug}`,
+  });
+}
+
+export function toProductView(row: ProductRow): ProductView {
+  const categories = row.categories.map(toCategoryView);
+  const prices = { priceCents: row.price_cents, salePriceCents: row.sale_price_cents, onSale: row.on_sale };
+  return Object.assign(new ProductView(), {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    ...prices,
+    effectivePriceCents: effectivePriceCents(prices),
+    quantity: row.quantity,
+    inStock: row.quantity > 0,
+    images: row.images.map((image) =>
+      Object.assign(new ProductImageView(), {
+        id: image.id,
+        fileName: image.fileName,
+        url: `/uploads/${image.fileName}`,
+        width: image.width,
+        height: image.height,
+        srcSet: imageSrcSet(image.fileName, image.width, image.widths),
+      }),
+    ),
+    categories,
+    category: categories.map((category) => category.name).join(' '),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  });
+}
