@@ -6,8 +6,8 @@ const siteDescription =
   'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.';
 const siteKeywords = ['perfume', 'fragrance', 'room spray', 'Kenya', 'Nairobi', 'Ksh', 'Manukato'];
 
-/** Pages the spec (§2) marks as not to be indexed. */
-const noIndexPrefixes = [
+/** Pages the spec (§2) marks as not to be indexed; robots.txt disallows them too. */
+export const privatePaths = [
   '/oxalis',
   '/account',
   '/login',
@@ -88,7 +88,7 @@ export async function describePage(ctx: RequestContext, pathname: string, hasQue
           : [],
     };
   }
-  if (noIndexPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+  if (privatePaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
     return { status: 200, title: 'Manukato', description: siteDescription, canonicalPath: path, noIndex: true };
   }
   return { status: 200, title: 'Manukato', description: siteDescription, keywords: siteKeywords, canonicalPath: path };

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { catalogService } from '../modules/catalog/catalog.service';
 import { rememberAnswer } from './cache-responses';
 import { escapeHtml } from './page-html';
+import { privatePaths } from './pages';
 
 const staticPaths = ['/', '/new-arrivals', '/returns', '/shipping', '/contact'];
 
@@ -38,19 +39,7 @@ export function seoRoutes(): Router {
         [
           'User-agent: *',
           'Allow: /',
-          ...[
-            '/oxalis',
-            '/cart',
-            '/account',
-            '/login',
-            '/register',
-            '/forgot-password',
-            '/verify-otp',
-            '/my-orders',
-            '/reset-password',
-            '/graphql',
-            '/api/',
-          ].map((path) => `Disallow: ${path}`),
+          ...[...privatePaths, '/graphql', '/api/'].map((path) => `Disallow: ${path}`),
           `Sitemap: ${publicUrl}/sitemap.xml`,
           '',
         ].join('\n'),

@@ -69,3 +69,27 @@ export function CloseIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function ChevronLeftIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M15 18l-6-6 6-6" />
+    </Svg>
+  );
+}
+
+export function ChevronRightIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M9 18l6-6-6-6" />
+    </Svg>
+  );
+}
+
+export function FilterIcon({ size = 18 }: IconProps) {
+  return (
+    <Svg size={size}>
+      <path d="M22 3H2l8 9.46V19l4 2v-8.54L22 3z" />
+    </Svg>
+  );
+}

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useCategoryCarouselQuery } from '../../../shared/api/generated';
-import { ChevronLeftIcon, ChevronRightIcon } from './gallery-icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
 import { NO_IMAGE_SRC } from './product-photo';
 import './category-carousel.css';
 

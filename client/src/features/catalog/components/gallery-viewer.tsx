@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type PointerEvent } from 'react';
 import type { ProductPhoto_ImageFragment } from '../../../shared/api/generated';
 import { Modal } from '../../../shared/ui/modal';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from './gallery-icons';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../shared/ui/icons';
+import { GalleryThumbnails } from './gallery-thumbnails';
 import { ProductPhoto } from './product-photo';
 import './gallery-viewer.css';
 
@@ -109,23 +110,13 @@ export function GalleryViewer({ images, productName, index, onIndexChange, onClo
           </button>
         ) : null}
       </div>
-      {count > 1 ? (
-        <ul className="gallery-viewer__thumbs" aria-label="Thumbnails">
-          {images.map((image, position) => (
-            <li key={image.id}>
-              <button
-                type="button"
-                className="gallery-thumb"
-                onClick={() => show(position)}
-                aria-label={`Show image ${position + 1} of ${count}`}
-                aria-current={position === index ? 'true' : undefined}
-              >
-                <ProductPhoto image={image} alt="" sizes="80px" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <GalleryThumbnails
+        images={images}
+        index={index}
+        onSelect={show}
+        className="gallery-viewer__thumbs"
+        label="Thumbnails"
+      />
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ProductPhoto_ImageFragment } from '../../../shared/api/generated';
+import { GalleryThumbnails } from './gallery-thumbnails';
 import { GalleryViewer } from './gallery-viewer';
 import { NoImage, ProductPhoto } from './product-photo';
 
@@ -41,23 +42,13 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
           priority
         />
       </button>
-      {count > 1 ? (
-        <ul className="product-gallery__thumbs" aria-label="Product images">
-          {images.map((image, position) => (
-            <li key={image.id}>
-              <button
-                type="button"
-                className="gallery-thumb"
-                onClick={() => setIndex(position)}
-                aria-label={`Show image ${position + 1} of ${count}`}
-                aria-current={position === index ? 'true' : undefined}
-              >
-                <ProductPhoto image={image} alt="" sizes="80px" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <GalleryThumbnails
+        images={images}
+        index={index}
+        onSelect={setIndex}
+        className="product-gallery__thumbs"
+        label="Product images"
+      />
       {viewerOpen ? (
         <GalleryViewer
           images={images}

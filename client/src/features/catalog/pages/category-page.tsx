@@ -4,7 +4,7 @@ import { useCategoryPageQuery, useCategoryProductsQuery } from '../../../shared/
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { categoryTitleFromSlug } from '../category-title';
 import { FilterPanel } from '../components/filter-panel';
-import { ProductGrid } from '../components/product-grid';
+import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
 import { CATEGORY_SORTS, PRODUCT_LIST_PAGE_SIZE, toProductFilter, useProductListParams } from '../product-list-params';
 import './catalog-page.css';
@@ -70,17 +70,12 @@ function CategoryView({ slug }: { slug: string }) {
             </h2>
             <SortSelect label="Sort by" options={CATEGORY_SORTS} value={list.sort} onChange={list.setSort} />
           </div>
-          {!results ? (
-            productsQuery.error ? (
-              <p role="alert">Failed to fetch products</p>
-            ) : (
-              <p role="status">Loading products…</p>
-            )
-          ) : results.products.length === 0 ? (
-            <p className="catalog-page__empty">No products found in this category.</p>
-          ) : (
-            <ProductGrid products={results.products} priorityCount={PRIORITY_CARDS} />
-          )}
+          <ProductResults
+            products={results?.products}
+            failed={Boolean(productsQuery.error)}
+            emptyText="No products found in this category."
+            priorityCount={PRIORITY_CARDS}
+          />
         </section>
       </div>
     </div>

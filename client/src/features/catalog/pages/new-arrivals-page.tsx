@@ -3,8 +3,8 @@ import { useNewArrivalsPageQuery } from '../../../shared/api/generated';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { FilterPanel } from '../components/filter-panel';
-import { FilterIcon } from '../components/gallery-icons';
-import { ProductGrid } from '../components/product-grid';
+import { FilterIcon } from '../../../shared/ui/icons';
+import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
 import {
   NEW_ARRIVALS_SORTS,
@@ -84,17 +84,12 @@ export function NewArrivalsPage() {
           <h2 id={resultsHeadingId} className="visually-hidden">
             Products
           </h2>
-          {!results ? (
-            error ? (
-              <p role="alert">Failed to fetch products</p>
-            ) : (
-              <p role="status">Loading products…</p>
-            )
-          ) : results.products.length === 0 ? (
-            <p className="catalog-page__empty">No products found matching your criteria.</p>
-          ) : (
-            <ProductGrid products={results.products} priorityCount={PRIORITY_CARDS} />
-          )}
+          <ProductResults
+            products={results?.products}
+            failed={Boolean(error)}
+            emptyText="No products found matching your criteria."
+            priorityCount={PRIORITY_CARDS}
+          />
         </section>
       </div>
       {isMobile ? (
