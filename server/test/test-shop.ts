@@ -8,6 +8,7 @@ import supertest from 'supertest';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { initOrm, migrate } from '../src/db/orm';
 import { seedDatabase } from '../src/db/seed';
+import { ensureAdminAccount } from '../src/modules/accounts/accounts.service';
 import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
 import type { ResponseCache } from '../src/http/response-cache';
@@ -40,6 +41,7 @@ export async function startTestShop(options: { seed?: boolean; env?: Record<stri
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
+    SECRET_KEY: 'test-secret-key-of-at-least-thirty-two-characters',
     UPLOADS_DIR: process.env.MANUKATO_TEST_UPLOADS_DIR ?? path.join(dataDir, 'uploads'),
     PORT: '0',
     ...options.env,
@@ -49,6 +51,7 @@ export async function startTestShop(options: { seed?: boolean; env?: Record<stri
   const orm = await initOrm({ databaseUrl: database.url, log, statementCounter: statements, poolMax: 4 });
   await migrate(orm);
   await seedDatabase(orm, { sampleData: options.seed ?? true, uploadsDir: config.uploadsDir, log });
+  await ensureAdminAccount(orm, config, log);
   const httpServer: Server = createServer();
   const handle: AppHandle = await createApp(orm, config, log, httpServer);
   httpServer.on('request', handle.handle);

@@ -21,6 +21,18 @@ const environmentSchema = z.object({
   SEED_SAMPLE_DATA: booleanFromEnv.default(true),
   // Structured data's priceValidUntil; the spec's 2025-12-31 has passed, so the end of the current year.
   PRICE_VALID_UNTIL: z.iso.date().optional(),
+  ADMIN_EMAIL: z.email().default('admin@manukato.co.ke'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Manukato <no-reply@manukato.co.ke>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z.string().default('accounts.google.com,https://accounts.google.com'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
 });
@@ -38,6 +50,13 @@ export interface AppConfig {
   seedSampleData: boolean;
   graphql: { maxDepth: number; maxComplexity: number };
   priceValidUntil: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  /** HMAC key for codes and tokens; from SECRET_KEY, else generated once into DATA_DIR (see resolveSecretKey). */
+  secretKey: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
+  sessionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -78,5 +97,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     seedSampleData: values.SEED_SAMPLE_DATA,
     graphql: { maxDepth: values.GRAPHQL_MAX_DEPTH, maxComplexity: values.GRAPHQL_MAX_COMPLEXITY },
     priceValidUntil: values.PRICE_VALID_UNTIL ?? `${new Date().getUTCFullYear()}-12-31`,
+    adminEmail: values.ADMIN_EMAIL.trim().toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    secretKey: values.SECRET_KEY,
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    google: {
+      clientId: values.GOOGLE_CLIENT_ID,
+      jwksUrl: values.GOOGLE_JWKS_URL,
+      issuers: values.GOOGLE_ISSUERS.split(',')
+        .map((issuer) => issuer.trim())
+        .filter(Boolean),
+    },
+    sessionDays: values.SESSION_DAYS,
   };
 }

@@ -7,10 +7,25 @@ import { ProductImage } from '../modules/catalog/product-image.entity';
 import { Review } from '../modules/reviews/review.entity';
 import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
 import { NewsletterSubscription } from '../modules/newsletter/newsletter-subscription.entity';
+import { User } from '../modules/accounts/user.entity';
+import { Session } from '../modules/accounts/session.entity';
+import { CodeChallenge } from '../modules/accounts/code-challenge.entity';
+import { PasswordReset } from '../modules/accounts/password-reset.entity';
 import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
 
-export const entities = [Category, Product, ProductImage, Review, DeliveryLocation, NewsletterSubscription];
+export const entities = [
+  Category,
+  Product,
+  ProductImage,
+  Review,
+  DeliveryLocation,
+  NewsletterSubscription,
+  User,
+  Session,
+  CodeChallenge,
+  PasswordReset,
+];
 
 export interface OrmOptions {
   databaseUrl: string;

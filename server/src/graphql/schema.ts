@@ -5,8 +5,11 @@ import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.re
 import { DeliveryResolver } from '../modules/orders/delivery.resolver';
 import { ReviewResolver } from '../modules/reviews/reviews.resolver';
 import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
+import { AccountsResolver } from '../modules/accounts/accounts.resolver';
+import { authChecker } from '../modules/accounts/guards';
 
 export const resolvers = [
+  AccountsResolver,
   ProductResolver,
   CategoryResolver,
   ReviewResolver,
@@ -18,7 +21,7 @@ let built: Promise<GraphQLSchema> | undefined;
 
 /** Builds the schema once per process; type-graphql's metadata is global anyway. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
-  built ??= buildSchema({ resolvers, validate: false });
+  built ??= buildSchema({ resolvers, validate: false, authChecker });
   return built;
 }
 

@@ -14,6 +14,7 @@ import { createApolloServer } from '../graphql/apollo';
 import { buildAppSchema } from '../graphql/schema';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
+import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { isClientRoute, loadClientRoutePatterns } from './client-routes';
 import { AppError } from './errors';
 import { restErrorHandler } from './error-handler';
@@ -25,6 +26,7 @@ import { loadClientOperations } from '../graphql/client-operations';
 import { describePage, notFoundHead } from './pages';
 import { renderHeadTags, renderPage, type InitialDataEntry } from './page-html';
 import { seoRoutes } from './seo-routes';
+import { createMailer } from '../mail/mailer';
 import { repositoryRoot } from '../config/config';
 
 export interface AppHandle {
@@ -40,6 +42,7 @@ function restRouter(): Router {
   const router = Router();
   router.use(catalogRoutes());
   router.use(reviewsRoutes());
+  router.use(accountsRoutes());
   return router;
 }
 
@@ -91,7 +94,8 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   app.use('/api/uploads', uploads);
 
   const responseCache = new ResponseCache();
-  app.use(requestContextMiddleware({ orm, config, responseCache }));
+  const mailer = createMailer(config, log);
+  app.use(requestContextMiddleware({ orm, config, responseCache, mailer }));
   app.use(seoRoutes());
 
   const graphiqlPage = path.join(config.clientDist, 'graphiql.html');

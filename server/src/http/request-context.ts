@@ -5,6 +5,9 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { createLoaders, type Loaders } from '../graphql/loaders';
 import type { ResponseCache } from './response-cache';
+import type { Mailer } from '../mail/mailer';
+import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
+import type { Viewer } from '../modules/accounts/viewer';
 
 /** Everything a service needs about the request it serves. */
 export interface RequestContext {
@@ -17,6 +20,11 @@ export interface RequestContext {
   ip: string;
   /** Public answers kept in memory; services that change what they show call invalidate(). */
   responseCache: ResponseCache;
+  mailer: Mailer;
+  /** Who is signed in (from the session cookie or a Bearer token), null for a guest. */
+  viewer: Viewer | null;
+  /** What services may do to the HTTP answer. */
+  http: { setSessionCookie(token: string, expires: Date): void; clearSessionCookie(): void };
 }
 
 declare module 'express-serve-static-core' {
@@ -36,24 +44,47 @@ export interface ContextDependencies {
   orm: MikroORM;
   config: AppConfig;
   responseCache: ResponseCache;
+  mailer: Mailer;
 }
 
+const noHttp: RequestContext['http'] = { setSessionCookie() {}, clearSessionCookie() {} };
+
 export function createRequestContext(
-  { orm, config, responseCache }: ContextDependencies,
+  { orm, config, responseCache, mailer }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
+  http: RequestContext['http'] = noHttp,
 ): RequestContext {
-  const ctx = { requestId, em: orm.em.fork(), log, config, ip, responseCache } as RequestContext;
+  const ctx = {
+    requestId,
+    em: orm.em.fork(),
+    log,
+    config,
+    ip,
+    responseCache,
+    mailer,
+    viewer: null,
+    http,
+  } as RequestContext;
   ctx.loaders = createLoaders(() => ctx);
   return ctx;
 }
 
-/** Forks the EntityManager and builds the DataLoaders once per request. */
+/** Forks the EntityManager, builds the DataLoaders and finds the viewer (one statement, only with a token). */
 export function requestContextMiddleware(dependencies: ContextDependencies) {
-  return (request: Request, _response: Response, next: NextFunction): void => {
+  const secure = dependencies.config.env === 'production';
+  return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const log = (request as Request & { log?: Logger }).log;
-    request.ctx = createRequestContext(dependencies, log!, String(request.id), request.ip ?? 'unknown');
+    const http: RequestContext['http'] = {
+      setSessionCookie: (token, expires) =>
+        response.cookie(sessionCookieName, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires }),
+      clearSessionCookie: () =>
+        response.clearCookie(sessionCookieName, { httpOnly: true, sameSite: 'lax', secure, path: '/' }),
+    };
+    request.ctx = createRequestContext(dependencies, log!, String(request.id), request.ip ?? 'unknown', http);
+    const token = sessionTokenOf(request);
+    if (token) request.ctx.viewer = await viewerForToken(request.ctx.em, token);
     next();
   };
 }

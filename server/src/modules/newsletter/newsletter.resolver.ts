@@ -1,5 +1,6 @@
 import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
-import { AppError, FieldError } from '../../http/errors';
+import { FieldError } from '../../http/errors';
+import { withExpectedFailures } from '../../graphql/payload';
 import type { RequestContext } from '../../http/request-context';
 import { newsletterService, subscribedMessage } from './newsletter.service';
 
@@ -22,14 +23,7 @@ export class NewsletterResolver {
     @Ctx() ctx: RequestContext,
     @Arg('email', () => String) email: string,
   ): Promise<NewsletterPayload> {
-    try {
-      await newsletterService.subscribe(ctx, email);
-      return { subscribed: true, message: subscribedMessage, errors: [] };
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'BAD_USER_INPUT') {
-        return { subscribed: false, message: error.message, errors: error.fieldErrors };
-      }
-      throw error;
-    }
+    const { errors } = await withExpectedFailures(() => newsletterService.subscribe(ctx, email));
+    return { subscribed: errors.length === 0, message: errors[0]?.message ?? subscribedMessage, errors };
   }
 }

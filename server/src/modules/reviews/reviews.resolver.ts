@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { AppError } from '../../http/errors';
+import { withExpectedFailures } from '../../graphql/payload';
 import type { RequestContext } from '../../http/request-context';
 import { pageOf } from '../../shared/pagination';
 import { Review } from './review.entity';
@@ -27,12 +27,7 @@ export class ReviewResolver {
     @Ctx() ctx: RequestContext,
     @Arg('input', () => ReviewInput) input: ReviewInput,
   ): Promise<CreateReviewPayload> {
-    try {
-      return { review: await reviewsService.create(ctx, input), errors: [] };
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'BAD_USER_INPUT')
-        return { review: null, errors: error.fieldErrors };
-      throw error;
-    }
+    const { value, errors } = await withExpectedFailures(() => reviewsService.create(ctx, input));
+    return { review: value, errors };
   }
 }

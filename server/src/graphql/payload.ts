@@ -1,0 +1,24 @@
+import { AppError, FieldError } from '../http/errors';
+
+/**
+ * Runs a mutation's work and turns the failures a user must see (bad input, a rate limit) into data:
+ * GraphQL payloads carry them as `errors { field code message }`. Anything else stays an error.
+ */
+export async function withExpectedFailures<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T | null; errors: FieldError[] }> {
+  try {
+    return { value: await work(), errors: [] };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'BAD_USER_INPUT') {
+      return {
+        value: null,
+        errors: error.fieldErrors.length > 0 ? error.fieldErrors : [FieldError.of('', 'INVALID', error.message)],
+      };
+    }
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') {
+      return { value: null, errors: [FieldError.of('', 'RATE_LIMITED', error.message)] };
+    }
+    throw error;
+  }
+}

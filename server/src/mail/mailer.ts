@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config/config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Mail through nodemailer: to SMTP_URL when set; otherwise each message is written as an .eml file
+ * under DATA_DIR/outbox, so a fresh machine still shows what would have been sent.
+ */
+export function createMailer(config: AppConfig, log: Logger): Mailer {
+  const { smtpUrl, from, outboxDir } = config.mail;
+  const transport: Transporter = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      if (smtpUrl) {
+        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        return;
+      }
+      await fs.mkdir(outboxDir, { recursive: true });
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
+      );
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      // The file holds the message; the log names it without its content (codes and links stay out of logs).
+      log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { FieldError } from '../../http/errors';
+import { Viewer } from './viewer';
+
+@InputType('RegisterInput')
+export class RegisterInput {
+  @Field(() => String)
+  first!: string;
+
+  @Field(() => String)
+  last!: string;
+
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => String)
+  password!: string;
+
+  @Field(() => String, { description: 'The verified code challenge (requestSignupCode’s hash).' })
+  hash!: string;
+}
+
+@ObjectType('AuthPayload')
+export class AuthPayload {
+  @Field(() => Viewer, { nullable: true })
+  viewer!: Viewer | null;
+
+  @Field(() => String, { nullable: true, description: 'The session token, for API clients (browsers use the cookie).' })
+  token!: string | null;
+
+  @Field(() => [FieldError])
+  errors!: FieldError[];
+}
+
+@ObjectType('CodeChallenge')
+export class CodeChallengePayload {
+  @Field(() => String, { nullable: true, description: "The spec's hash: sent back with the code." })
+  hash!: string | null;
+
+  @Field(() => [FieldError])
+  errors!: FieldError[];
+}
+
+@ObjectType('ActionResult')
+export class ActionResult {
+  @Field(() => Boolean)
+  ok!: boolean;
+
+  @Field(() => String)
+  message!: string;
+
+  @Field(() => [FieldError])
+  errors!: FieldError[];
+}

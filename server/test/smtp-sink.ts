@@ -1,0 +1,59 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+/** Mail bodies arrive quoted-printable ("=" as "=3D", soft line breaks): read them as a mail client would. */
+function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, '%25'));
+}
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives: tests read codes and links from it. */
+export async function startSmtpSink(options: { failing?: boolean } = {}) {
+  const received: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        if (options.failing) {
+          callback(new Error('mailbox unavailable'));
+          return;
+        }
+        received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** The latest message to `address`, waiting for it to arrive. */
+    async lastTo(address: string, timeoutMs = 5000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = [...received].reverse().find((mail) => mail.to.includes(address));
+        if (found) return decodeQuotedPrintable(found.raw);
+        if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
