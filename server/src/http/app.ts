@@ -139,6 +139,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   const manifest = loadClientManifest(config.clientDist);
   const clientOperations = loadClientOperations(path.join(repositoryRoot, 'client', 'src'));
   let template: string | undefined;
+  const clientConfig = config.google.clientId ? { googleClientId: config.google.clientId } : {};
   app.get('/{*rest}', async (request: Request, response: Response) => {
     if (!request.accepts('html')) {
       response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
@@ -165,7 +166,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
       .set('Cache-Control', 'no-cache')
       .type('html')
       .send(
-        renderPage(template, renderHeadTags(head, config.publicUrl, manifest.preloadFor(head.pageModule)), initialData),
+        renderPage(template, renderHeadTags(head, config.publicUrl, manifest.preloadFor(head.pageModule)), initialData, clientConfig),
       );
   });
   app.use((_request, response) => {

@@ -78,7 +78,12 @@ export function renderHeadTags(
 }
 
 /** Puts the head tags and the first screen's data into the built index.html. */
-export function renderPage(template: string, headTags: string, initialData: InitialDataEntry[]): string {
+export function renderPage(
+  template: string,
+  headTags: string,
+  initialData: InitialDataEntry[],
+  clientConfig: Record<string, unknown> = {},
+): string {
   const withoutDefaults = template
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
@@ -86,7 +91,9 @@ export function renderPage(template: string, headTags: string, initialData: Init
     initialData.length > 0
       ? `<script id="__APOLLO_DATA__" type="application/json">${jsonForScript(initialData)}</script>\n  `
       : '';
+  // What the browser needs to know at run time (e.g. whether Google sign-in is configured).
+  const configScript = `<script>window.__MANUKATO_CONFIG__=${jsonForScript(clientConfig)}</script>\n  `;
   return withoutDefaults
     .replace('</head>', `  ${headTags}\n  </head>`)
-    .replace('<div id="root">', `${dataScript}<div id="root">`);
+    .replace('<div id="root">', `${configScript}${dataScript}<div id="root">`);
 }

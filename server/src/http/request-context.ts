@@ -73,7 +73,8 @@ export function createRequestContext(
 
 /** Forks the EntityManager, builds the DataLoaders and finds the viewer (one statement, only with a token). */
 export function requestContextMiddleware(dependencies: ContextDependencies) {
-  const secure = dependencies.config.env === 'production';
+  // Secure whenever the shop is served over https; `npm start` on http://localhost still signs in.
+  const secure = dependencies.config.publicUrl.startsWith('https://');
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const log = (request as Request & { log?: Logger }).log;
     const http: RequestContext['http'] = {

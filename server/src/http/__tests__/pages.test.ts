@@ -130,7 +130,9 @@ describe('product pages', () => {
     expect(jsonLd(html)[0].name).toBe(hostile);
     // Every <script> that opens is one we wrote: the name never opens or closes one.
     expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
-    expect(html.match(/<script/g)?.length).toBe(4);
+    // Two JSON-LD, the first-screen data, the run-time config, the entry module.
+    expect(html.match(/<script/g)?.length).toBe(5);
+    expect(html).toContain('<script>window.__MANUKATO_CONFIG__={}</script>');
   });
 
   it('answers 404 with noindex for an unknown product', async () => {
