@@ -53,6 +53,7 @@ export default tseslint.config(
       '**/scripts/**',
       'bench/**',
       'e2e/**',
+      'lighthouse/**',
       '.ci/**',
     ],
     rules: { 'no-restricted-syntax': 'off', 'no-console': 'off' },

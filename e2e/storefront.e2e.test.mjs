@@ -41,7 +41,7 @@ test('home page lists the six newest sample products with Ksh prices', async () 
     assert.deepEqual(shownNames, serverNames, 'the grid should show what the server has, in its order');
 
     for (let index = 0; index < HOME_PRODUCT_COUNT; index += 1) {
-      const prices = await cards.nth(index).locator('.product-card__price strong, .product-card__price s').all();
+      const prices = await cards.nth(index).locator('.product-price__amounts strong, .product-price__amounts s').all();
       assert.ok(prices.length > 0, `card ${index + 1} shows no price`);
       for (const price of prices) {
         const text = (await price.textContent())?.trim() ?? '';

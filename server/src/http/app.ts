@@ -166,7 +166,12 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
       .set('Cache-Control', 'no-cache')
       .type('html')
       .send(
-        renderPage(template, renderHeadTags(head, config.publicUrl, manifest.preloadFor(head.pageModule)), initialData, clientConfig),
+        renderPage(
+          template,
+          renderHeadTags(head, config.publicUrl, manifest.preloadFor(head.pageModule)),
+          initialData,
+          clientConfig,
+        ),
       );
   });
   app.use((_request, response) => {

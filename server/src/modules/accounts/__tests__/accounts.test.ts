@@ -53,9 +53,12 @@ describe('registration with an e-mailed code', () => {
   it('registers with the code from the SMTP sink, ignores a role in the body, and signs in', async () => {
     const { body, response, token, email } = await registerAccount();
     expect(body.data.role).toBe('0');
-    expect(response.headers['set-cookie'][0]).toMatch(/^session=[^;]+; Path=\/; Expires=.*HttpOnly; SameSite=Lax$/);
+    // PUBLIC_URL is https here, so the cookie is Secure too.
+    expect(response.headers['set-cookie'][0]).toMatch(
+      /^session=[^;]+; Path=\/; Expires=.*HttpOnly; Secure; SameSite=Lax$/,
+    );
     const me = await shop.http.get('/api/users/me').set('authorization', `Bearer ${token}`).expect(200);
-    expect(me.body.data).toMatchObject({ email, role: 'USER' });
+    expect(me.body.data).toEqual({ id: body.data.uid, first: 'Amina', last: 'Odhiambo', email, role: 'USER' });
     const cookie = response.headers['set-cookie'][0].split(';')[0];
     const viaCookie = await shop.http
       .post('/graphql')

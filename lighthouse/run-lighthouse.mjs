@@ -1,0 +1,432 @@
+// `npm run lighthouse`: builds if needed, starts the built shop (production, a throwaway data folder, a free port),
+// runs Lighthouse's mobile audit (its default form factor and simulated throttling) in Debian's chromium against
+// the home, a category and a product page, prints the four category scores per page and the home page's
+// first-load JavaScript (gzipped) against its budget, and writes lighthouse/results/latest.json.
+// It is a report: low scores do not fail it; only a crash (no build, no server, no browser, an audit error) does.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+// chrome-launcher is Lighthouse's own launcher (a dependency of the pinned lighthouse package).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import * as prettier from 'prettier';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'lighthouse', 'results');
+const clientDist = path.join(root, 'client', 'dist');
+const serverLogFile = path.join(resultsDir, 'server.log');
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'category', path: '/category/for-women' },
+  { name: 'product', path: '/product/1' },
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The storefront's budget for JavaScript loaded before interaction, gzipped. */
+const FIRST_LOAD_JS_BUDGET_BYTES = 160 * 1024;
+// An audit scoring below this is reported as failed (Lighthouse draws it orange or red).
+const PASSING_SCORE = 0.9;
+
+const READY_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Writes JSON as the repository's Prettier would, so `prettier --check .` passes with results lying around
+ * (Prettier reads only the root .gitignore, not lighthouse/.gitignore).
+ */
+async function writeJson(file, value) {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  await fs.writeFile(file, await prettier.format(JSON.stringify(value), { ...options, filepath: file }));
+}
+
+/** Standard output; the repository's lint rules keep console.log out of application code. */
+function print(line = '') {
+  process.stdout.write(`${line}\n`);
+}
+
+function chromiumPath() {
+  return process.env.LIGHTHOUSE_CHROMIUM_PATH || process.env.E2E_CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The newest modification time under `dir`, skipping generated folders. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfMissing() {
+  const serverBuilt = existsSync(path.join(root, 'server', 'dist', 'main.js'));
+  const clientBuilt = existsSync(path.join(clientDist, 'index.html'));
+  if (serverBuilt && clientBuilt) {
+    // As with the e2e tests, only a missing build triggers one; say so when the numbers may be out of date.
+    const builtAt = statSync(path.join(clientDist, 'index.html')).mtimeMs;
+    if (newestMtime(path.join(root, 'client', 'src')) > builtAt) {
+      console.warn('lighthouse: client/src is newer than client/dist; run `npm run build` for current numbers.');
+    }
+    return;
+  }
+  print('lighthouse: server/dist or client/dist is missing; running `npm run build`…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`\`npm run build\` failed (exit ${result.status ?? result.signal})`);
+}
+
+async function waitForHealthy(baseUrl, child) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited during start (code ${child.exitCode ?? child.signalCode})`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`/healthz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      console.error('lighthouse: the server did not stop within 30 s of SIGTERM; sending SIGKILL.');
+      child.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** After a forced kill the embedded postgres would outlive the server; its postmaster.pid names it. */
+async function stopLeftoverPostgres(dataDir) {
+  let pid;
+  try {
+    pid = Number.parseInt((await fs.readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8')).split('\n')[0], 10);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  console.error(`lighthouse: stopping the embedded postgres (pid ${pid}) the server left behind.`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+async function startServer(dataDir, port) {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_SAMPLE_DATA: 'true',
+  };
+  // The fresh embedded database with the sample catalogue, never a shared server.
+  delete env.DATABASE_URL;
+  delete env.CLIENT_DIST;
+  const log = createWriteStream(serverLogFile);
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  child.once('exit', () => log.end());
+  return { child, baseUrl };
+}
+
+/**
+ * The JavaScript the home page loads before any interaction: its module script and modulepreload links, plus
+ * (through Vite's manifest) every chunk those import statically. Each file is gzipped with zlib's default level.
+ */
+async function firstLoadJs(baseUrl) {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const manifest = JSON.parse(await fs.readFile(path.join(clientDist, '.vite', 'manifest.json'), 'utf8'));
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+
+  const fromHtml = [
+    ...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g),
+  ].map((match) => new URL(match[1], baseUrl).pathname.replace(/^\//, ''));
+  if (fromHtml.length === 0) throw new Error('the home page HTML names no module script');
+
+  const files = new Set();
+  const visit = (file) => {
+    if (files.has(file) || !file.endsWith('.js')) return;
+    files.add(file);
+    for (const key of byFile.get(file)?.imports ?? []) {
+      const imported = manifest[key]?.file;
+      if (imported) visit(imported);
+    }
+  };
+  fromHtml.forEach(visit);
+
+  const entries = [];
+  for (const file of files) {
+    const source = await fs.readFile(path.join(clientDist, file));
+    entries.push({
+      file,
+      bytes: source.length,
+      gzipBytes: gzipSync(source).length,
+      listedInHtml: fromHtml.includes(file),
+    });
+  }
+  entries.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const totalGzipBytes = entries.reduce((sum, entry) => sum + entry.gzipBytes, 0);
+  return {
+    files: entries,
+    totalBytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
+    totalGzipBytes,
+    budgetBytes: FIRST_LOAD_JS_BUDGET_BYTES,
+    withinBudget: totalGzipBytes <= FIRST_LOAD_JS_BUDGET_BYTES,
+  };
+}
+
+/** The audits of each category that lost points, heaviest first (weight, then estimated savings). */
+function failedAudits(lhr) {
+  const byCategory = {};
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    if (!category) continue;
+    byCategory[id] = category.auditRefs
+      .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+      .filter(
+        ({ audit }) =>
+          audit &&
+          audit.score !== null &&
+          audit.score < PASSING_SCORE &&
+          !['notApplicable', 'manual', 'informative', 'error'].includes(audit.scoreDisplayMode),
+      )
+      .map(({ ref, audit }) => ({
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        weight: ref.weight,
+        group: ref.group ?? null,
+        displayValue: audit.displayValue ?? null,
+        numericValue: audit.numericValue ?? null,
+        // Lighthouse's estimate of what fixing it would save, per metric (LCP, FCP, TBT, CLS).
+        metricSavings: audit.metricSavings ?? null,
+        items: Array.isArray(audit.details?.items) ? audit.details.items.slice(0, 8).map(summariseItem) : [],
+      }))
+      .sort((a, b) => b.weight - a.weight || savings(b) - savings(a));
+  }
+  return byCategory;
+}
+
+function savings(audit) {
+  return audit.metricSavings?.LCP ?? audit.metricSavings?.FCP ?? audit.metricSavings?.TBT ?? 0;
+}
+
+/** An audit's detail row, cut to what says where the problem is. */
+function summariseItem(item) {
+  const summary = {};
+  for (const key of ['url', 'wastedBytes', 'wastedMs', 'totalBytes', 'transferSize', 'description', 'label']) {
+    if (item[key] !== undefined) summary[key] = item[key];
+  }
+  if (item.node)
+    summary.node = { selector: item.node.selector, snippet: item.node.snippet, label: item.node.nodeLabel };
+  if (Array.isArray(item.subItems?.items) && item.subItems.items.length)
+    summary.subItems = item.subItems.items.slice(0, 4).map(summariseItem);
+  return summary;
+}
+
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+};
+
+function metricsOf(lhr) {
+  return Object.fromEntries(
+    Object.entries(METRICS).map(([id, label]) => [
+      label,
+      { value: lhr.audits[id]?.numericValue ?? null, display: lhr.audits[id]?.displayValue ?? null },
+    ]),
+  );
+}
+
+function score(value) {
+  return value === null || value === undefined ? '  —' : String(Math.round(value * 100)).padStart(3);
+}
+
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function printReport(pages, js) {
+  const nameWidth = Math.max(...pages.map((page) => page.path.length), 4);
+  print();
+  print(`${'page'.padEnd(nameWidth)}  perf  a11y  best  seo   LCP      TBT     CLS`);
+  for (const page of pages) {
+    const cells = CATEGORIES.map((id) => score(page.scores[id])).join('   ');
+    const { LCP, TBT, CLS } = page.metrics;
+    print(
+      `${page.path.padEnd(nameWidth)}  ${cells}   ${(LCP.display ?? '').padEnd(8)} ${(TBT.display ?? '').padEnd(7)} ${CLS.display ?? ''}`,
+    );
+  }
+  print();
+  print(
+    `first-load JS (home, gzipped): ${kb(js.totalGzipBytes)} of ${kb(js.budgetBytes)} budget — ` +
+      `${js.withinBudget ? 'within' : 'OVER'} budget (${js.files.length} files, ${kb(js.totalBytes)} raw)`,
+  );
+  for (const file of js.files) print(`  ${kb(file.gzipBytes).padStart(9)}  ${file.file}`);
+  print();
+  for (const page of pages) {
+    const lines = CATEGORIES.flatMap((id) =>
+      (page.failedAudits[id] ?? []).map(
+        (audit) => `  [${id}] ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`,
+      ),
+    );
+    print(`${page.path}: ${lines.length === 0 ? 'no failed audits' : `${lines.length} failed audits`}`);
+    lines.forEach((line) => print(line));
+  }
+}
+
+async function main() {
+  const chromePath = chromiumPath();
+  if (!existsSync(chromePath)) {
+    throw new Error(`no chromium at ${chromePath}; install Debian's package with \`apt-get install -y chromium\``);
+  }
+  buildIfMissing();
+  await fs.mkdir(resultsDir, { recursive: true });
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-lighthouse-'));
+  // As root the embedded postgres runs as the 'postgres' user, which must be able to enter the folder.
+  await fs.chmod(dataDir, 0o755);
+  const port = await findFreePort();
+  const { child: server, baseUrl } = await startServer(dataDir, port);
+  print(`lighthouse: starting the shop at ${baseUrl} (DATA_DIR ${dataDir})`);
+
+  let chrome;
+  let interrupted = false;
+  const onSignal = (signal) => {
+    interrupted = true;
+    console.error(`\nlighthouse: ${signal} received; stopping.`);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    await waitForHealthy(baseUrl, server);
+    // Warm the server's response cache and first-screen data, so the audit sees the steady state.
+    for (const page of PAGES) await (await fetch(`${baseUrl}${page.path}`)).text();
+
+    const js = await firstLoadJs(baseUrl);
+
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+    const pages = [];
+    let lighthouseVersion = null;
+    for (const page of PAGES) {
+      if (interrupted) throw new Error('interrupted');
+      print(`lighthouse: auditing ${page.path}…`);
+      const result = await lighthouse(`${baseUrl}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.message}`);
+      lighthouseVersion = lhr.lighthouseVersion;
+      await writeJson(path.join(resultsDir, `lhr-${page.name}.json`), lhr);
+      pages.push({
+        name: page.name,
+        path: page.path,
+        finalUrl: lhr.finalDisplayedUrl,
+        scores: Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])),
+        metrics: metricsOf(lhr),
+        warnings: lhr.runWarnings,
+        failedAudits: failedAudits(lhr),
+      });
+    }
+
+    const report = {
+      generatedAt: new Date().toISOString(),
+      lighthouseVersion,
+      browser: chromePath,
+      settings: 'Lighthouse defaults: mobile form factor, simulated throttling',
+      baseUrl,
+      pages,
+      firstLoadJs: js,
+    };
+    await writeJson(path.join(resultsDir, 'latest.json'), report);
+    printReport(pages, js);
+    print();
+    print(`lighthouse: wrote ${path.relative(root, path.join(resultsDir, 'latest.json'))} (full reports: lhr-*.json)`);
+  } finally {
+    if (chrome) {
+      try {
+        chrome.kill();
+      } catch (error) {
+        console.error(`lighthouse: could not stop chromium: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+    await stopServer(server);
+    await stopLeftoverPostgres(dataDir);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(`lighthouse: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(`lighthouse: server output is in ${path.relative(root, serverLogFile)}`);
+  process.exit(1);
+}
