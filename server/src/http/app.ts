@@ -4,6 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import compression from 'compression';
 import express, { Router, type Express, type Request, type Response } from 'express';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { Logger } from 'pino';
@@ -74,6 +75,9 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
         error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
+
+  // Text answers (HTML, JSON, JS, CSS) compressed on the way out; cache hits carry their own compressed copies.
+  app.use(compression());
 
   app.get('/healthz', async (_request, response) => {
     try {

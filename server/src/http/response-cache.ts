@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface CachedResponse {
@@ -8,6 +9,28 @@ export interface CachedResponse {
   body: Buffer;
   etag: string;
   expiresAt: number;
+  /** Compressed once, on first demand, and reused for every later hit. */
+  encoded?: { br?: Buffer; gzip?: Buffer };
+}
+
+/** Below this a compressed body saves less than its headers cost. */
+const minimumCompressedSize = 1024;
+
+function encodingFor(request: IncomingMessage, entry: CachedResponse): 'br' | 'gzip' | undefined {
+  if (entry.body.length < minimumCompressedSize) return undefined;
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+function encodedBody(entry: CachedResponse, encoding: 'br' | 'gzip'): Buffer {
+  entry.encoded ??= {};
+  entry.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(entry.body, { level: 9 });
+  return entry.encoded[encoding]!;
 }
 
 /**
@@ -63,18 +86,22 @@ export class ResponseCache {
     if (!key) return false;
     const entry = this.lookup(key);
     if (!entry) return false;
-    const headers = {
+    const encoding = encodingFor(request, entry);
+    const headers: Record<string, string> = {
       'content-type': entry.contentType,
       'cache-control': entry.cacheControl,
       etag: entry.etag,
+      vary: 'Accept-Encoding',
       'x-cache': 'HIT',
     };
     if (request.headers['if-none-match'] === entry.etag) {
       response.writeHead(304, headers).end();
       return true;
     }
-    response.writeHead(entry.status, { ...headers, 'content-length': entry.body.length });
-    response.end(request.method === 'HEAD' ? undefined : entry.body);
+    const body = encoding ? encodedBody(entry, encoding) : entry.body;
+    if (encoding) headers['content-encoding'] = encoding;
+    response.writeHead(entry.status, { ...headers, 'content-length': String(body.length) });
+    response.end(request.method === 'HEAD' ? undefined : body);
     return true;
   }
 }

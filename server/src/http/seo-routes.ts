@@ -31,6 +31,11 @@ export function seoRoutes(): Router {
     response.type('application/xml').send(body);
   });
 
+  // Browsers ask for /favicon.ico whatever the page says; answer with the shop's icon.
+  router.get('/favicon.ico', (request, response) => {
+    response.redirect(301, '/favicon.svg');
+  });
+
   router.get('/robots.txt', (request, response) => {
     const { publicUrl } = request.ctx.config;
     response

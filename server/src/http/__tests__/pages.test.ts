@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { get } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { Product } from '../../modules/catalog/product.entity';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 
@@ -237,6 +239,31 @@ describe('response cache', () => {
         .expect(304),
     );
     expect(statements.statements).toBe(0);
+  });
+
+  it('serves cache hits compressed for clients that accept it, the same bytes once decoded', async () => {
+    const url = `/graphql?query=${encodeURIComponent('{ products { id name description } }')}`;
+    const plain = await shop.http
+      .get(url)
+      .set('apollo-require-preflight', 'true')
+      .set('accept-encoding', 'identity')
+      .expect(200);
+    // node:http, because supertest and fetch decompress before the test could see the bytes.
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      get(
+        `${shop.url}${url}`,
+        { headers: { 'apollo-require-preflight': 'true', 'accept-encoding': 'br' } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        },
+      ).on('error', reject);
+    });
+    expect(raw.headers['x-cache']).toBe('HIT');
+    expect(raw.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(raw.body).toString('utf8'))).toEqual(plain.body);
+    expect(raw.body.length).toBeLessThan(Buffer.byteLength(JSON.stringify(plain.body)));
   });
 
   it('never answers from the cache without the CSRF header, with credentials, or for a mutation', async () => {

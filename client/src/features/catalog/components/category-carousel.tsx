@@ -93,7 +93,7 @@ export function CategoryCarousel() {
         </div>
       </div>
       <ul id={listId} ref={listRef} className="category-carousel__list">
-        {cards.map((card) => (
+        {cards.map((card, position) => (
           <li key={card.path} className="category-carousel__item">
             <Link to={card.path} className="category-card">
               <img
@@ -101,7 +101,9 @@ export function CategoryCarousel() {
                 alt=""
                 width={320}
                 height={240}
-                loading="lazy"
+                // The first card is the home page's largest early image (its LCP): fetch it at once.
+                loading={position === 0 ? 'eager' : 'lazy'}
+                fetchPriority={position === 0 ? 'high' : 'auto'}
                 decoding="async"
                 className="category-card__image"
               />

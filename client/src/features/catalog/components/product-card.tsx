@@ -40,15 +40,16 @@ export function ProductCard({ product, priority = false, onAddToCart }: ProductC
             }
           >
             <ProductPhoto image={first} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
-            {images.length > 1 ? (
-              <span className="product-card__more" aria-hidden="true">
-                +{images.length - 1}
-              </span>
-            ) : null}
           </button>
         ) : (
           <NoImage productName={product.name} />
         )}
+        {/* Outside the button: its visible text must not differ from the button's name (WCAG 2.5.3). */}
+        {first && images.length > 1 ? (
+          <span className="product-card__more" aria-hidden="true">
+            +{images.length - 1}
+          </span>
+        ) : null}
         {onSale ? <span className="product-card__badge">On Sale!</span> : null}
       </div>
       <h3 id={nameId} className="product-card__name">
