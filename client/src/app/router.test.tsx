@@ -1,17 +1,48 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import type { MockLink } from '@apollo/client/testing';
+import { LoginDocument } from '../shared/api/generated';
+import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation, useRoutes } from 'react-router-dom';
 import routePaths from './route-paths.json';
 import { collectRoutePaths, routes } from './router';
 
-function renderAt(path: string) {
+function renderAt(path: string, mocks: MockLink.MockedResponse[] = [viewerMock(null)]) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <MockedProvider mocks={[]}>
+    <MockedProvider mocks={mocks}>
       <RouterProvider router={router} />
     </MockedProvider>,
   );
   return router;
+}
+
+// The same route table under a MemoryRouter: a data router's navigations need fetch's Request, which
+// jsdom lacks, so the tests that navigate (redirects, sign-in) use this and read the location from a probe.
+function RoutesUnderTest() {
+  const location = useLocation();
+  return (
+    <>
+      {useRoutes(routes)}
+      <output aria-label="Location">{`${location.pathname}${location.search}`}</output>
+      <output aria-label="Location state">{JSON.stringify(location.state)}</output>
+    </>
+  );
+}
+
+function renderNavigable(path: string, mocks: MockLink.MockedResponse[] = [viewerMock(null)]) {
+  render(
+    <MockedProvider mocks={mocks}>
+      <MemoryRouter initialEntries={[path]}>
+        <RoutesUnderTest />
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+  return {
+    location: () => screen.getByRole('status', { name: 'Location' }).textContent,
+    state: () => JSON.parse(screen.getByRole('status', { name: 'Location state' }).textContent ?? 'null') as unknown,
+  };
 }
 
 describe('route table', () => {
@@ -85,5 +116,56 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/account', 'Login'],
+    ['/login', 'Login'],
+    ['/register', 'Create Account'],
+    ['/forgot-password', 'Forgot Password'],
+    ['/reset-password?token=abc', 'Reset Password'],
+  ])('lazily loads the account screen %s, not indexed', async (path, heading) => {
+    renderAt(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+
+  it('sends /verify-otp without its state to /register', async () => {
+    const { location } = renderNavigable('/verify-otp');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+    expect(location()).toBe('/register');
+  });
+
+  it('guards /my-orders: a guest signs in at /account and comes back to it', async () => {
+    const user = userEvent.setup();
+    const viewer = createViewer();
+    const { location } = renderNavigable('/my-orders?page=2', [
+      viewerMock(null),
+      {
+        request: { query: LoginDocument, variables: { email: 'amina@example.com', password: 'secret1' } },
+        result: { data: { login: { __typename: 'AuthPayload', viewer, errors: [] } } },
+      },
+    ]);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(location()).toBe('/account');
+    await user.type(screen.getByLabelText('Email'), 'amina@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'SIGN IN' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(location()).toBe('/my-orders?page=2');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('guards /cart the same way', async () => {
+    const { location, state } = renderNavigable('/cart');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(location()).toBe('/account');
+    expect(state()).toEqual({ from: '/cart' });
   });
 });

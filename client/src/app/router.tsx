@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from '../shared/session/require-auth';
 import { PlaceholderPage } from '../shared/ui/placeholder-page';
 import { CustomerLayout, RouteLoading } from './customer-layout';
 import { NotFoundPage } from './not-found-page';
@@ -25,6 +26,25 @@ const ShippingPage = lazy(() =>
 const ContactPage = lazy(() =>
   import('../features/info/pages/contact-page').then((module) => ({ default: module.ContactPage })),
 );
+const LoginPage = lazy(() =>
+  import('../features/accounts/pages/login-page').then((module) => ({ default: module.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/accounts/pages/register-page').then((module) => ({ default: module.RegisterPage })),
+);
+const VerifyOtpPage = lazy(() =>
+  import('../features/accounts/pages/verify-otp-page').then((module) => ({ default: module.VerifyOtpPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/accounts/pages/forgot-password-page').then((module) => ({
+    default: module.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/accounts/pages/reset-password-page').then((module) => ({
+    default: module.ResetPasswordPage,
+  })),
+);
 const AdminLayout = lazy(() =>
   import('../features/admin/components/admin-layout').then((module) => ({ default: module.AdminLayout })),
 );
@@ -38,19 +58,26 @@ export const routes: RouteObject[] = [
     element: <CustomerLayout />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/cart', element: <PlaceholderPage title="Shopping Cart" noIndex /> },
       { path: '/product/:id', element: <ProductPage /> },
       { path: '/category/:category', element: <CategoryPage /> },
       { path: '/new-arrivals', element: <NewArrivalsPage /> },
-      { path: '/account', element: <PlaceholderPage title="Login" noIndex /> },
-      { path: '/login', element: <PlaceholderPage title="Login" /> },
-      { path: '/register', element: <PlaceholderPage title="Create Account" noIndex /> },
-      { path: '/forgot-password', element: <PlaceholderPage title="Forgot Password" noIndex /> },
-      { path: '/my-orders', element: <PlaceholderPage title="My Orders" noIndex /> },
+      { path: '/account', element: <LoginPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/returns', element: <ReturnsPage /> },
       { path: '/shipping', element: <ShippingPage /> },
-      { path: '/verify-otp', element: <PlaceholderPage title="Verify Email" noIndex /> },
+      { path: '/verify-otp', element: <VerifyOtpPage /> },
       { path: '/contact', element: <ContactPage /> },
+      {
+        // Signed-out visitors go to /account with where they were as state.from (checkout joins later).
+        element: <RequireAuth />,
+        children: [
+          { path: '/cart', element: <PlaceholderPage title="Shopping Cart" noIndex /> },
+          { path: '/my-orders', element: <PlaceholderPage title="My Orders" noIndex /> },
+        ],
+      },
       // Inside the customer layout so a 404 keeps the header and footer for navigating back.
       { path: '*', element: <NotFoundPage /> },
     ],

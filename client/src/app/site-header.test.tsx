@@ -1,21 +1,51 @@
-import { render, screen, within } from '@testing-library/react';
+import type { MockLink } from '@apollo/client/testing';
+import type { ApolloClient } from '@apollo/client';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { useApolloClient } from '@apollo/client/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createViewer, logoutMock, viewerMock } from '../shared/session/testing/viewer-mocks';
+import { writeViewer, type Viewer } from '../shared/session/viewer';
 import { SiteHeader } from './site-header';
 
 function CurrentPath() {
   return <output aria-label="Current path">{useLocation().pathname}</output>;
 }
 
-function renderHeader(props: { cartQuantity?: number } = {}) {
+interface RenderHeaderOptions {
+  cartQuantity?: number;
+  /** Who `me` says is signed in; null (the default) for a guest. */
+  viewer?: Viewer | null;
+  mocks?: MockLink.MockedResponse[];
+  at?: string;
+}
+
+function renderHeader({ cartQuantity, viewer = null, mocks = [], at = '/' }: RenderHeaderOptions = {}) {
   const user = userEvent.setup();
+  let apolloClient: ApolloClient | undefined;
+  function ClientProbe() {
+    const client = useApolloClient();
+    useEffect(() => {
+      apolloClient = client;
+    }, [client]);
+    return null;
+  }
   render(
-    <MemoryRouter initialEntries={['/']}>
-      <SiteHeader {...props} />
-      <CurrentPath />
-    </MemoryRouter>,
+    <MockedProvider mocks={[viewerMock(viewer), ...mocks]} mockLinkDefaultOptions={{ delay: 0 }}>
+      <MemoryRouter initialEntries={[at]}>
+        <SiteHeader cartQuantity={cartQuantity} />
+        <Routes>
+          <Route path="/account" element={<h1>Login</h1>} />
+          <Route path="*" element={null} />
+        </Routes>
+        <CurrentPath />
+        <ClientProbe />
+      </MemoryRouter>
+    </MockedProvider>,
   );
-  return { user };
+  return { user, client: () => apolloClient! };
 }
 
 const menuButton = () => screen.getByRole('button', { name: 'Open menu' });
@@ -101,5 +131,92 @@ describe('SiteHeader', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'For Men' }));
     expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/category/for-men');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('SiteHeader and the session', () => {
+  const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+  it('shows a guest the account icon and no My Orders or logout', async () => {
+    renderHeader();
+
+    expect(await screen.findByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    expect(within(mainNav()).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  it('shows a signed-in visitor My Orders and a logout icon instead of the account icon', async () => {
+    renderHeader({ viewer: createViewer() });
+
+    expect(await within(mainNav()).findByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Account' })).not.toBeInTheDocument();
+  });
+
+  it('logs out on the server, forgets the viewer and goes to /account', async () => {
+    const logout = jest.fn(() => ({
+      data: { logout: { __typename: 'ActionResult' as const, ok: true, message: 'Signed out.', errors: [] } },
+    }));
+    const { user, client } = renderHeader({
+      viewer: createViewer(),
+      at: '/my-orders',
+      // After the store is cleared, `me` is asked again: the server now answers null.
+      mocks: [logoutMock({ result: logout }), viewerMock(null)],
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByRole('link', { name: 'Account' })).toBeInTheDocument();
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/account');
+    expect(screen.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+    // The store was cleared, not merely told `me` is null: the customer's record is gone.
+    expect(client().cache.extract()).not.toHaveProperty(['Viewer:7']);
+
+    // The header still follows `me`: the next sign-in shows at once.
+    act(() => writeViewer(client().cache, createViewer({ id: '8', first: 'Baraka' })));
+    expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('still clears the store when the server cannot be told, then shows what `me` says', async () => {
+    const viewer = createViewer();
+    const { user, client } = renderHeader({
+      viewer,
+      mocks: [logoutMock({ result: undefined, error: new TypeError('Failed to fetch') }), viewerMock(viewer)],
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    expect(await screen.findByRole('status', { name: 'Current path' })).toHaveTextContent('/account');
+    // The session may still be open on the server: the header says so instead of pretending.
+    await waitFor(() => expect(client().cache.extract()).toHaveProperty(['ROOT_QUERY', 'me']));
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('gives the mobile menu My Orders and a Logout entry only when signed in', async () => {
+    const logout = jest.fn(() => ({
+      data: { logout: { __typename: 'ActionResult' as const, ok: true, message: 'Signed out.', errors: [] } },
+    }));
+    const { user } = renderHeader({
+      viewer: createViewer(),
+      mocks: [logoutMock({ result: logout }), viewerMock(null)],
+    });
+    await screen.findByRole('button', { name: 'Log out' });
+
+    await user.click(menuButton());
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+    await user.click(within(menu).getByRole('button', { name: 'Logout' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Account' })).toBeInTheDocument();
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/account');
+
+    await user.click(menuButton());
+    const guestMenu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(guestMenu).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(within(guestMenu).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { CartIcon, CloseIcon, MenuIcon, UserIcon } from '../shared/ui/icons';
+import { useLogout } from '../shared/session/use-logout';
+import { useViewer } from '../shared/session/use-viewer';
+import { CartIcon, CloseIcon, LogoutIcon, MenuIcon, UserIcon } from '../shared/ui/icons';
 import { Modal } from '../shared/ui/modal';
 import { useMediaQuery } from '../shared/ui/use-media-query';
 
@@ -15,6 +17,8 @@ export const navLinks = [
   { to: '/category/unisex', label: 'Unisex' },
 ] as const;
 
+export const myOrdersLink = { to: '/my-orders', label: 'My Orders' } as const;
+
 /** SPEC §9: the side menu replaces the header links below this width. */
 export const DESKTOP_MEDIA_QUERY = '(min-width: 768px)';
 
@@ -23,11 +27,14 @@ interface SiteHeaderProps {
   cartQuantity?: number;
 }
 
-// My Orders and the logout icon arrive with the Accounts issue.
 export function SiteHeader({ cartQuantity = 0 }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY);
+  // SPEC §2: 'My Orders' and the logout icon only for a signed-in visitor, the account icon otherwise.
+  const { viewer } = useViewer();
+  const signedIn = viewer !== null;
+  const logout = useLogout();
 
   // Following a link, or widening the window past the breakpoint, closes the menu (state adjusted while
   // rendering, as React recommends over an effect).
@@ -57,13 +64,19 @@ export function SiteHeader({ cartQuantity = 0 }: SiteHeaderProps) {
           MANUKATO
         </Link>
         <nav aria-label="Main" className="site-header__nav">
-          <NavList />
+          <NavList signedIn={signedIn} />
         </nav>
         <div className="site-header__actions">
           <CartLink quantity={cartQuantity} />
-          <Link to="/account" aria-label="Account" className="icon-link">
-            <UserIcon />
-          </Link>
+          {signedIn ? (
+            <button type="button" className="icon-button" aria-label="Log out" onClick={() => void logout()}>
+              <LogoutIcon />
+            </button>
+          ) : (
+            <Link to="/account" aria-label="Account" className="icon-link">
+              <UserIcon />
+            </Link>
+          )}
         </div>
       </div>
       <Modal open={menuOpen} onClose={closeMenu} labelledBy="mobile-menu-heading" className="side-menu">
@@ -77,18 +90,32 @@ export function SiteHeader({ cartQuantity = 0 }: SiteHeaderProps) {
             </button>
           </div>
           <nav aria-label="Menu" className="side-menu__nav">
-            <NavList onNavigate={closeMenu} />
+            <NavList signedIn={signedIn} onNavigate={closeMenu} />
           </nav>
+          {signedIn ? (
+            <button
+              type="button"
+              className="side-menu__logout"
+              onClick={() => {
+                closeMenu();
+                void logout();
+              }}
+            >
+              <LogoutIcon size={20} />
+              Logout
+            </button>
+          ) : null}
         </div>
       </Modal>
     </header>
   );
 }
 
-function NavList({ onNavigate }: { onNavigate?: () => void }) {
+function NavList({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  const links = signedIn ? [...navLinks, myOrdersLink] : navLinks;
   return (
     <ul>
-      {navLinks.map((link) => (
+      {links.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} end={link.to === '/'} onClick={onNavigate}>
             {link.label}

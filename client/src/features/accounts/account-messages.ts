@@ -1,0 +1,24 @@
+// The texts of SPEC §5 and §8 for the sign-in screens, in one place so the screens and their tests agree.
+export const FILL_ALL_FIELDS = 'Please fill in all fields';
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const ENTER_EMAIL = 'Please enter your email address';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+export const ENTER_ALL_DIGITS = 'Please enter all digits of the OTP';
+
+export const LOGIN_FAILED = 'Login failed. Please check your credentials and try again.';
+export const GOOGLE_LOGIN_FAILED = 'Google login failed. Please try again.';
+export const GOOGLE_REGISTRATION_FAILED = 'Google registration failed. Please try again.';
+export const SEND_CODE_FAILED = 'Failed to send verification code. Please try again.';
+export const VERIFICATION_FAILED = 'Verification failed. Please try again.';
+export const RESEND_FAILED = 'Failed to resend OTP. Please try again.';
+export const CODE_RESENT = 'A new verification code has been sent to your email.';
+export const RESET_REQUEST_FAILED = 'An error occurred. Please try again.';
+export const RESET_FAILED = 'Password reset failed. Please try again.';
+export const RESET_LINK_MISSING = 'This password reset link is incomplete. Please request a new one.';
+
+/** SPEC §9. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const OTP_LENGTH = 6;
+export const OTP_COUNTDOWN_SECONDS = 300;
+export const INVALID_SERVER_RESPONSE = 'Invalid server response. Please try again.';

@@ -1,0 +1,34 @@
+import type { MockLink } from '@apollo/client/testing';
+import { LogoutDocument, ViewerDocument, type LogoutMutation, type ViewerQuery } from '../../api/generated';
+import type { Viewer } from '../viewer';
+
+/** A signed-in customer as `me` answers, with __typename for Apollo's cache. */
+export function createViewer(overrides: Partial<Viewer> = {}): Viewer {
+  return {
+    __typename: 'Viewer',
+    id: '7',
+    first: 'Amina',
+    last: 'Otieno',
+    email: 'amina@example.com',
+    role: 'USER',
+    ...overrides,
+  };
+}
+
+/** `me`: a viewer, or null for a signed-out visitor. */
+export function viewerMock(
+  me: Viewer | null,
+  extra: Partial<MockLink.MockedResponse<ViewerQuery>> = {},
+): MockLink.MockedResponse<ViewerQuery> {
+  return { request: { query: ViewerDocument }, result: { data: { me } }, ...extra };
+}
+
+export function logoutMock(
+  extra: Partial<MockLink.MockedResponse<LogoutMutation>> = {},
+): MockLink.MockedResponse<LogoutMutation> {
+  return {
+    request: { query: LogoutDocument },
+    result: { data: { logout: { __typename: 'ActionResult', ok: true, message: 'Signed out.', errors: [] } } },
+    ...extra,
+  };
+}
