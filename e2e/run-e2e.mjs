@@ -1,5 +1,7 @@
 // `npm run test:e2e`: builds if needed, starts the built shop on a free port with a throwaway data folder,
 // runs e2e/*.e2e.test.mjs with node's test runner against it in Debian's chromium, then stops everything.
+// The shop's mail goes to an SMTP sink on loopback (support/smtp-sink.mjs) that the tests read through
+// E2E_MAIL_URL; ADMIN_EMAIL/ADMIN_PASSWORD create an admin account the tests sign in with.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -8,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath } from './support/browser.mjs';
+import { startSmtpSink } from './support/smtp-sink.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eDir = path.join(root, 'e2e');
@@ -18,6 +21,9 @@ const serverLogFile = path.join(resultsDir, 'e2e-server.log');
 const READY_TIMEOUT_MS = 180_000;
 // The server stops its embedded postgres on SIGTERM; give that time before forcing.
 const STOP_TIMEOUT_MS = 30_000;
+// The admin account the server creates at start (ADMIN_PASSWORD needs at least 8 characters).
+const ADMIN_EMAIL = 'admin@manukato.test';
+const ADMIN_PASSWORD = 'admin-password-123';
 
 function fail(message) {
   console.error(`\ne2e: ${message}`);
@@ -118,7 +124,7 @@ async function printServerLog() {
 
 let testRunner;
 
-function runTests(baseUrl, dataDir) {
+function runTests(baseUrl, dataDir, mailUrl) {
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.e2e.test.mjs'))
     .sort()
@@ -132,7 +138,15 @@ function runTests(baseUrl, dataDir) {
       {
         cwd: root,
         stdio: 'inherit',
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_RESULTS_DIR: resultsDir },
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseUrl,
+          E2E_DATA_DIR: dataDir,
+          E2E_RESULTS_DIR: resultsDir,
+          E2E_MAIL_URL: mailUrl,
+          E2E_ADMIN_EMAIL: ADMIN_EMAIL,
+          E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        },
       },
     );
     testRunner.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
@@ -150,6 +164,8 @@ async function main() {
   buildIfMissing();
   await fs.mkdir(resultsDir, { recursive: true });
 
+  // Started first, so nothing else is left behind if it cannot listen; closed after the server stops.
+  const mailSink = await startSmtpSink();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-e2e-'));
   // As root the embedded postgres runs as the 'postgres' user, which must be able to enter the folder.
   await fs.chmod(dataDir, 0o755);
@@ -166,12 +182,15 @@ async function main() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_SAMPLE_DATA: 'true',
+    SMTP_URL: mailSink.smtpUrl,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
   };
   // The tests count seeded products, so they need the fresh embedded database, never a shared server.
   delete env.DATABASE_URL;
   delete env.CLIENT_DIST;
 
-  console.log(`e2e: starting the shop at ${baseUrl} (DATA_DIR ${dataDir})`);
+  console.log(`e2e: starting the shop at ${baseUrl} (DATA_DIR ${dataDir}, mail to ${mailSink.smtpUrl})`);
   const started = Date.now();
   const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')], {
     cwd: root,
@@ -196,13 +215,14 @@ async function main() {
   try {
     await waitForHealthy(baseUrl, server);
     console.log(`e2e: shop ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    if (!interrupted) exitCode = await runTests(baseUrl, dataDir);
+    if (!interrupted) exitCode = await runTests(baseUrl, dataDir, mailSink.mailUrl);
   } catch (error) {
     console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
     exitCode = 1;
   } finally {
     await stopServer(server);
     await stopLeftoverPostgres(dataDir);
+    await mailSink.close();
     log.end();
     if (exitCode !== 0) await printServerLog();
     await fs.rm(dataDir, { recursive: true, force: true });

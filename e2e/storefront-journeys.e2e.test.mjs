@@ -213,8 +213,12 @@ test('category filters and sorts live in the URL and survive a reload', async ()
       sorted.products.map((product) => product.effectivePriceCents),
     );
 
-    await page.getByRole('checkbox', { name: 'Out of stock' }).check();
+    // The box is ticked from the URL, which the router updates in a React transition a moment after the
+    // click; check() reads the box straight after clicking and, on a busy machine, can still see it unticked.
+    const outOfStockBox = page.getByRole('checkbox', { name: 'Out of stock' });
+    await outOfStockBox.click();
     await page.waitForURL((url) => url.searchParams.getAll('availability').includes('out-of-stock'));
+    await eventually(async () => assert.ok(await outOfStockBox.isChecked(), 'the Out of stock box is not ticked'));
     await expectGrid(page, outOfStock.products);
     const cards = resultsOf(page).getByRole('article');
     for (let index = 0; index < outOfStock.count; index += 1) {

@@ -21,6 +21,7 @@ import { AppError } from './errors';
 import { restErrorHandler } from './error-handler';
 import { requestContextMiddleware, requestIdFor, type RequestContext } from './request-context';
 import { ResponseCache } from './response-cache';
+import { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
 import { cachePublicGraphQL, rememberAnswer } from './cache-responses';
 import { loadClientManifest } from './client-manifest';
 import { loadClientOperations } from '../graphql/client-operations';
@@ -77,7 +78,11 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   );
 
   // Text answers (HTML, JSON, JS, CSS) compressed on the way out; cache hits carry their own compressed copies.
-  app.use(compression());
+  const compress = compression();
+  // Wrapping every answer costs even when nothing gets compressed: only for clients that accept an encoding.
+  app.use((request, response, next) =>
+    request.headers['accept-encoding'] ? compress(request, response, next) : next(),
+  );
 
   app.get('/healthz', async (_request, response) => {
     try {
@@ -98,8 +103,10 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   app.use('/api/uploads', uploads);
 
   const responseCache = new ResponseCache();
+  const catalogue = new CatalogueSnapshot();
+  responseCache.onInvalidate(() => catalogue.invalidate());
   const mailer = createMailer(config, log);
-  app.use(requestContextMiddleware({ orm, config, responseCache, mailer }));
+  app.use(requestContextMiddleware({ orm, config, responseCache, catalogue, mailer }));
   app.use(seoRoutes());
 
   const graphiqlPage = path.join(config.clientDist, 'graphiql.html');

@@ -8,6 +8,7 @@ import type { ResponseCache } from './response-cache';
 import type { Mailer } from '../mail/mailer';
 import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
 import type { Viewer } from '../modules/accounts/viewer';
+import type { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
 
 /** Everything a service needs about the request it serves. */
 export interface RequestContext {
@@ -20,6 +21,8 @@ export interface RequestContext {
   ip: string;
   /** Public answers kept in memory; services that change what they show call invalidate(). */
   responseCache: ResponseCache;
+  /** The catalogue as shoppers read it, in memory; dropped with the response cache. */
+  catalogue: CatalogueSnapshot;
   mailer: Mailer;
   /** Who is signed in (from the session cookie or a Bearer token), null for a guest. */
   viewer: Viewer | null;
@@ -44,13 +47,14 @@ export interface ContextDependencies {
   orm: MikroORM;
   config: AppConfig;
   responseCache: ResponseCache;
+  catalogue: CatalogueSnapshot;
   mailer: Mailer;
 }
 
 const noHttp: RequestContext['http'] = { setSessionCookie() {}, clearSessionCookie() {} };
 
 export function createRequestContext(
-  { orm, config, responseCache, mailer }: ContextDependencies,
+  { orm, config, responseCache, catalogue, mailer }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
@@ -63,6 +67,7 @@ export function createRequestContext(
     config,
     ip,
     responseCache,
+    catalogue,
     mailer,
     viewer: null,
     http,

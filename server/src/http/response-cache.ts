@@ -53,9 +53,17 @@ export class ResponseCache {
     return this.generationCounter;
   }
 
+  private readonly listeners: (() => void)[] = [];
+
+  /** Public data changed: drop every answer, and tell what else holds derived data (the catalogue snapshot). */
   invalidate(): void {
     this.generationCounter += 1;
     this.entries.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   get size(): number {

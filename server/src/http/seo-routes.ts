@@ -14,7 +14,7 @@ export function seoRoutes(): Router {
     const { publicUrl } = request.ctx.config;
     const [categories, products] = await Promise.all([
       catalogService.listCategories(request.ctx),
-      catalogService.listAllProductStamps(request.ctx),
+      catalogService.listAllProducts(request.ctx),
     ]);
     const entry = (path: string, lastModified?: Date) =>
       `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;

@@ -13,6 +13,12 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Throws TOO_MANY_REQUESTS (naming when to retry) if `key` is already over the limit, without counting. */
+  check(key: string, what: string): void {
+    const entry = this.hits.get(key);
+    if (entry && entry.resetAt > this.now() && entry.count >= this.limit) throw this.tooMany(entry, what);
+  }
+
   /** Counts one attempt for `key`; throws TOO_MANY_REQUESTS naming when to retry once over the limit. */
   consume(key: string, what: string): void {
     const now = this.now();
@@ -23,13 +29,15 @@ export class RateLimiter {
       return;
     }
     entry.count += 1;
-    if (entry.count > this.limit) {
-      const minutes = Math.max(1, Math.ceil((entry.resetAt - now) / 60_000));
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
+    if (entry.count > this.limit) throw this.tooMany(entry, what);
+  }
+
+  private tooMany(entry: { resetAt: number }, what: string): AppError {
+    const minutes = Math.max(1, Math.ceil((entry.resetAt - this.now()) / 60_000));
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
   }
 
   private sweep(now: number): void {

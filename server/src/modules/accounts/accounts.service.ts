@@ -174,13 +174,18 @@ export const accountsService = {
     const email = normaliseEmail(input.email);
     const password = typeof input.password === 'string' ? input.password : '';
     if (!email || !password) throw bad(!email ? 'email' : 'password', 'REQUIRED', 'Please fill in all fields');
+    // Only failed attempts count: people behind one address (an office, a mobile carrier) still sign in.
     const what = 'sign-in attempts';
-    loginLimits.perAddress.consume(ctx.ip, what);
-    loginLimits.perAccount.consume(email, what);
+    loginLimits.perAddress.check(ctx.ip, what);
+    loginLimits.perAccount.check(email, what);
     const user = await ctx.em.findOne(User, { email });
     // Verify against a dummy hash when the account does not exist, so timing does not reveal it.
     const valid = await argonVerify(user?.passwordHash ?? dummyHash, password).catch(() => false);
-    if (!user || !user.passwordHash || !valid) throw bad('email', 'INVALID_CREDENTIALS', invalidCredentials);
+    if (!user || !user.passwordHash || !valid) {
+      loginLimits.perAddress.consume(ctx.ip, what);
+      loginLimits.perAccount.consume(email, what);
+      throw bad('email', 'INVALID_CREDENTIALS', invalidCredentials);
+    }
     user.role = roleFor(ctx.config, email);
     const signedIn = signIn(ctx, user);
     await ctx.em.flush();

@@ -158,6 +158,13 @@ describe('signing in and out', () => {
     expect(after.body.message).toBe('Authentication required');
   });
 
+  it('does not count successful sign-ins toward the limit', async () => {
+    const { email, password } = await registerAccount();
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      await shop.http.post('/api/users/login').send({ email, password }).expect(200);
+    }
+  });
+
   it('rate-limits sign-in per account and says when to try again', async () => {
     const { email } = await registerAccount();
     let response;

@@ -126,6 +126,24 @@ describe('filters and sorts', () => {
     expect(best).toEqual([...best].sort((left, right) => left - right));
   });
 
+  it('reads from the in-process catalogue: two statements after a change, then none for any page, filter or sort', async () => {
+    const query = `query ($filter: ProductFilter, $sort: ProductSort, $limit: Int) {
+      products(filter: $filter, sort: $sort, limit: $limit) { id category images { id srcSet } } productsCount(filter: $filter) }`;
+    shop.responseCache.invalidate();
+    const first = await shop.statements.measure(() =>
+      shop.graphql(query, { filter: { categorySlug: 'kids' }, limit: 3 }),
+    );
+    expect(first.statements).toBe(2);
+    for (const variables of [
+      { limit: 50 },
+      { filter: { search: 'eau' }, sort: 'PRICE_HIGH_TO_LOW' },
+      { filter: { categorySlug: 'men-for' } },
+    ]) {
+      const later = await shop.statements.measure(() => shop.graphql(query, variables));
+      expect(later.statements).toBe(0);
+    }
+  });
+
   it('costs the same number of statements for a filtered page of 3 as of 19', async () => {
     const query = `query ($filter: ProductFilter, $limit: Int) {
       products(filter: $filter, limit: $limit) { id category images { id srcSet } } }`;

@@ -38,3 +38,12 @@ it('opens the window again once it has passed', () => {
   now = 1000;
   expect(() => limiter.consume('a', 'tries')).not.toThrow();
 });
+
+it('checks without counting, so only what is consumed counts toward the limit', () => {
+  const limiter = new RateLimiter(2, 1000, () => 0);
+  for (let index = 0; index < 5; index += 1) limiter.check('a', 'tries');
+  limiter.consume('a', 'tries');
+  limiter.check('a', 'tries');
+  expect(() => limiter.consume('a', 'tries')).not.toThrow();
+  expect(() => limiter.check('a', 'tries')).toThrow('Too many tries. Please try again in 1 minute.');
+});

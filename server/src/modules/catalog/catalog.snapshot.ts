@@ -1,0 +1,82 @@
+import type { Knex } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../http/request-context';
+import {
+  toCategoryView,
+  toProductView,
+  type CategoryRow,
+  type CategoryView,
+  type ProductRow,
+  type ProductView,
+} from './catalog.views';
+
+export interface Catalogue {
+  /** Every product, by id ascending. */
+  products: ProductView[];
+  byId: Map<number, ProductView>;
+  /** Every category by name, with the slugs (canonical and aliases) that lead to it. */
+  categories: CategoryView[];
+  categoryBySlug: Map<string, CategoryView>;
+}
+
+/** Each product with its ordered images and its categories, as JSON. */
+const productsSql = `select p.id, p.name, p.description, p.price_cents, p.sale_price_cents, p.on_sale, p.quantity,
+  p.created_at, p.updated_at,
+  coalesce((select json_agg(json_build_object('id', i.id, 'fileName', i.file_name, 'width', i.width,
+     'height', i.height, 'widths', i.widths) order by i.position, i.id)
+     from product_images i where i.product_id = p.id), '[]'::json) as images,
+  coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug,
+     'description', c.description, 'image_file_name', c.image_file_name) order by c.name)
+     from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id), '[]'::json) as categories
+  from products p order by p.id`;
+
+const categoriesSql = 'select id, name, slug, description, image_file_name, aliases from categories order by name';
+
+/**
+ * The catalogue shoppers read, held in this process: a perfume shop's products and categories are a few
+ * hundred rows, read on every page and changed rarely. Loaded with two statements on first use after a
+ * change, dropped whenever public data changes (the response cache's invalidation), so every read —
+ * filters, sorts, pages, slugs — costs no SQL at all.
+ */
+export class CatalogueSnapshot {
+  private current: Promise<Catalogue> | undefined;
+  private generation = 0;
+
+  invalidate(): void {
+    this.generation += 1;
+    this.current = undefined;
+  }
+
+  get(ctx: RequestContext): Promise<Catalogue> {
+    if (!this.current) {
+      const generation = this.generation;
+      const loading = this.load(ctx).catch((error: unknown) => {
+        if (this.current === loading) this.current = undefined;
+        throw error;
+      });
+      // A change during the load makes this answer stale for later readers; the caller still gets it.
+      this.current = loading;
+      void loading.then(
+        () => {
+          if (generation !== this.generation && this.current === loading) this.current = undefined;
+        },
+        () => undefined,
+      );
+    }
+    return this.current;
+  }
+
+  private async load(ctx: RequestContext): Promise<Catalogue> {
+    const connection = ctx.em.getConnection();
+    const [productRows, categoryRows] = await Promise.all([
+      connection.execute<ProductRow[]>(productsSql as unknown as Knex.QueryBuilder),
+      connection.execute<(CategoryRow & { aliases: string[] })[]>(categoriesSql as unknown as Knex.QueryBuilder),
+    ]);
+    const products = productRows.map(toProductView);
+    const categories = categoryRows.map(toCategoryView);
+    const categoryBySlug = new Map<string, CategoryView>();
+    categoryRows.forEach((row, index) => {
+      for (const slug of [row.slug, ...row.aliases]) categoryBySlug.set(slug.toLowerCase(), categories[index]);
+    });
+    return { products, byId: new Map(products.map((product) => [product.id, product])), categories, categoryBySlug };
+  }
+}
