@@ -11,6 +11,9 @@ import { User } from '../modules/accounts/user.entity';
 import { Session } from '../modules/accounts/session.entity';
 import { CodeChallenge } from '../modules/accounts/code-challenge.entity';
 import { PasswordReset } from '../modules/accounts/password-reset.entity';
+import { CartItem } from '../modules/cart/cart-item.entity';
+import { Order } from '../modules/orders/order.entity';
+import { OrderItem } from '../modules/orders/order-item.entity';
 import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
 
@@ -25,6 +28,9 @@ export const entities = [
   Session,
   CodeChallenge,
   PasswordReset,
+  CartItem,
+  Order,
+  OrderItem,
 ];
 
 export interface OrmOptions {

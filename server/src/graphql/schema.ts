@@ -6,10 +6,12 @@ import { DeliveryResolver } from '../modules/orders/delivery.resolver';
 import { ReviewResolver } from '../modules/reviews/reviews.resolver';
 import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver';
+import { CartResolver } from '../modules/cart/cart.resolver';
 import { authChecker } from '../modules/accounts/guards';
 
 export const resolvers = [
   AccountsResolver,
+  CartResolver,
   ProductResolver,
   CategoryResolver,
   ReviewResolver,

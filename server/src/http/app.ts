@@ -16,6 +16,7 @@ import { buildAppSchema } from '../graphql/schema';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
+import { cartRoutes } from '../modules/cart/cart.routes';
 import { isClientRoute, loadClientRoutePatterns } from './client-routes';
 import { AppError } from './errors';
 import { restErrorHandler } from './error-handler';
@@ -45,6 +46,7 @@ function restRouter(): Router {
   router.use(catalogRoutes());
   router.use(reviewsRoutes());
   router.use(accountsRoutes());
+  router.use(cartRoutes());
   return router;
 }
 

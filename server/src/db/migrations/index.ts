@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Initial } from './migration-0001-initial';
 import { Migration0002Storefront } from './migration-0002-storefront';
 import { Migration0003Accounts } from './migration-0003-accounts';
+import { Migration0004Commerce } from './migration-0004-commerce';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0001Initial', class: Migration0001Initial },
   { name: 'Migration0002Storefront', class: Migration0002Storefront },
   { name: 'Migration0003Accounts', class: Migration0003Accounts },
+  { name: 'Migration0004Commerce', class: Migration0004Commerce },
 ];

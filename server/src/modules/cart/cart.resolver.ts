@@ -1,0 +1,63 @@
+import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { FieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { withExpectedFailures } from '../../graphql/payload';
+import { CartView } from './cart.views';
+import { cartService } from './cart.service';
+
+@ObjectType('CartPayload')
+export class CartPayload {
+  @Field(() => CartView, { nullable: true })
+  cart!: CartView | null;
+
+  @Field(() => [FieldError])
+  errors!: FieldError[];
+}
+
+async function cartPayload(work: () => Promise<CartView>): Promise<CartPayload> {
+  const { value, errors } = await withExpectedFailures(work);
+  return { cart: value, errors };
+}
+
+@Resolver()
+export class CartResolver {
+  @Authorized()
+  @Query(() => CartView, { description: "The signed-in shopper's cart at today's prices." })
+  async cart(@Ctx() ctx: RequestContext): Promise<CartView> {
+    return cartService.cart(ctx);
+  }
+
+  @Authorized()
+  @Mutation(() => CartPayload, {
+    description: 'Adds a product (1 unless a quantity is given); more than the stock is refused.',
+  })
+  async addToCart(
+    @Ctx() ctx: RequestContext,
+    @Arg('productId', () => Int) productId: number,
+    @Arg('quantity', () => Int, { nullable: true }) quantity?: number,
+  ): Promise<CartPayload> {
+    return cartPayload(() => cartService.add(ctx, productId, quantity ?? 1));
+  }
+
+  @Authorized()
+  @Mutation(() => CartPayload, { description: 'Sets a line’s quantity; below 1 removes it.' })
+  async updateCartItem(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('quantity', () => Int) quantity: number,
+  ): Promise<CartPayload> {
+    return cartPayload(() => cartService.update(ctx, id, quantity));
+  }
+
+  @Authorized()
+  @Mutation(() => CartPayload)
+  async removeCartItem(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<CartPayload> {
+    return cartPayload(() => cartService.remove(ctx, id));
+  }
+
+  @Authorized()
+  @Mutation(() => CartPayload)
+  async clearCart(@Ctx() ctx: RequestContext): Promise<CartPayload> {
+    return cartPayload(() => cartService.clear(ctx));
+  }
+}

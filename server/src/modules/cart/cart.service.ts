@@ -1,0 +1,113 @@
+import { AppError, FieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { requireViewer } from '../accounts/guards';
+import { CartItem } from './cart-item.entity';
+import { CartLineView, CartView } from './cart.views';
+
+const maxQuantity = 99;
+
+function requireQuantity(value: unknown, field = 'quantity'): number {
+  const quantity = typeof value === 'string' ? Number(value) : value;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity > maxQuantity) {
+    throw AppError.badInput([
+      FieldError.of(field, 'INVALID_QUANTITY', `Quantity must be a whole number up to ${maxQuantity}.`),
+    ]);
+  }
+  return quantity;
+}
+
+/** More than the stock is refused, naming what is available. */
+export function outOfStock(name: string, available: number): AppError {
+  return AppError.badInput([
+    FieldError.of(
+      'quantity',
+      'OUT_OF_STOCK',
+      available > 0 ? `Only ${available} of ${name} left in stock.` : `${name} is out of stock.`,
+    ),
+  ]);
+}
+
+export const cartService = {
+  /** The signed-in shopper's cart at today's prices (the sale price when there is one). */
+  async cart(ctx: RequestContext): Promise<CartView> {
+    const viewer = requireViewer(ctx);
+    const items = await ctx.em.find(CartItem, { user: viewer.id }, { orderBy: { id: 'asc' } });
+    const products = await ctx.loaders.catalog.productById.loadMany(items.map((item) => item.product.id));
+    const lines: CartLineView[] = [];
+    items.forEach((item, index) => {
+      const product = products[index];
+      if (!product || product instanceof Error) return;
+      lines.push(
+        Object.assign(new CartLineView(), {
+          id: item.id,
+          product,
+          quantity: item.quantity,
+          unitPriceCents: product.effectivePriceCents,
+          lineTotalCents: product.effectivePriceCents * item.quantity,
+        }),
+      );
+    });
+    return Object.assign(new CartView(), {
+      id: viewer.id,
+      items: lines,
+      totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+      subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    });
+  },
+
+  /** Adds (or adds to) a line; prices and totals a client sends are never read. */
+  async add(ctx: RequestContext, productId: unknown, rawQuantity: unknown = 1): Promise<CartView> {
+    const viewer = requireViewer(ctx);
+    const quantity = requireQuantity(rawQuantity ?? 1);
+    if (quantity < 1)
+      throw AppError.badInput([FieldError.of('quantity', 'INVALID_QUANTITY', 'Quantity must be at least 1.')]);
+    const id = Number(productId);
+    const product = Number.isSafeInteger(id) ? await ctx.loaders.catalog.productById.load(id) : null;
+    if (!product) throw AppError.notFound('Product not found');
+    await ctx.em.transactional(async (em) => {
+      // One statement whatever two tabs do at once: the unique (user, product) pair adds up.
+      const [row] = await em.getConnection().execute<{ quantity: number }[]>(
+        `insert into cart_items (user_id, product_id, quantity) values (?, ?, ?)
+           on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity
+           returning quantity`,
+        [viewer.id, product.id, quantity],
+        'all',
+        em.getTransactionContext(),
+      );
+      if (row.quantity > product.quantity || row.quantity > maxQuantity)
+        throw outOfStock(product.name, product.quantity);
+    });
+    return this.cart(ctx);
+  },
+
+  /** Sets a line's quantity; below 1 removes it. */
+  async update(ctx: RequestContext, itemId: unknown, rawQuantity: unknown): Promise<CartView> {
+    const viewer = requireViewer(ctx);
+    const quantity = requireQuantity(rawQuantity);
+    const item = await ctx.em.findOne(CartItem, { id: Number(itemId) || 0, user: viewer.id });
+    if (!item) throw AppError.notFound('Cart item not found');
+    if (quantity < 1) {
+      ctx.em.remove(item);
+    } else {
+      const product = await ctx.loaders.catalog.productById.load(item.product.id);
+      if (!product || quantity > product.quantity)
+        throw outOfStock(product?.name ?? 'This product', product?.quantity ?? 0);
+      item.quantity = quantity;
+    }
+    await ctx.em.flush();
+    return this.cart(ctx);
+  },
+
+  async remove(ctx: RequestContext, itemId: unknown): Promise<CartView> {
+    const viewer = requireViewer(ctx);
+    const removed = await ctx.em.nativeDelete(CartItem, { id: Number(itemId) || 0, user: viewer.id });
+    if (removed === 0) throw AppError.notFound('Cart item not found');
+    return this.cart(ctx);
+  },
+
+  async clear(ctx: RequestContext): Promise<CartView> {
+    const viewer = requireViewer(ctx);
+    await ctx.em.nativeDelete(CartItem, { user: viewer.id });
+    return this.cart(ctx);
+  },
+};

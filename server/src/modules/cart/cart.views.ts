@@ -1,0 +1,35 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { ProductView } from '../catalog/catalog.views';
+
+@ObjectType('CartLine', { simpleResolvers: true })
+export class CartLineView {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => ProductView)
+  product!: ProductView;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => Int, { description: "The product's current price a shopper pays, in cents of KES." })
+  unitPriceCents!: number;
+
+  @Field(() => Int)
+  lineTotalCents!: number;
+}
+
+@ObjectType('Cart', { simpleResolvers: true })
+export class CartView {
+  @Field(() => ID, { description: "The owner's id, so Apollo's cache keeps one cart per shopper." })
+  id!: string;
+
+  @Field(() => [CartLineView])
+  items!: CartLineView[];
+
+  @Field(() => Int, { description: 'The sum of quantities (the header badge).' })
+  totalQuantity!: number;
+
+  @Field(() => Int)
+  subtotalCents!: number;
+}

@@ -1,0 +1,106 @@
+import {
+  Collection,
+  Entity,
+  Enum,
+  Index,
+  ManyToOne,
+  OneToMany,
+  OptionalProps,
+  PrimaryKey,
+  Property,
+} from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { User } from '../accounts/user.entity';
+import { DeliveryLocation } from './delivery-location.entity';
+import { OrderItem } from './order-item.entity';
+
+export enum OrderStatus {
+  PENDING = 'pending',
+  DELIVERED = 'delivered',
+  CANCELLED = 'cancelled',
+}
+
+export enum PaymentStatus {
+  PENDING = 'pending',
+  COMPLETED = 'completed',
+  FAILED = 'failed',
+}
+
+export enum PaymentMethod {
+  MPESA = 'mpesa',
+  CARD = 'card',
+}
+
+/** An order as the server computed it: lines, subtotal, fee and total from its own prices, in cents of KES. */
+@Entity({ tableName: 'orders' })
+@Index({ properties: ['user', 'createdAt'] })
+export class Order {
+  [OptionalProps]?: 'id' | 'status' | 'paymentStatus' | 'currency' | 'createdAt' | 'paidAt' | 'stockReleasedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne({ entity: () => User })
+  user!: User;
+
+  @Enum({ items: () => OrderStatus, type: 'text', default: OrderStatus.PENDING })
+  status: OrderStatus = OrderStatus.PENDING;
+
+  @Enum({ items: () => PaymentStatus, type: 'text', default: PaymentStatus.PENDING })
+  paymentStatus: PaymentStatus = PaymentStatus.PENDING;
+
+  @Enum({ items: () => PaymentMethod, type: 'text' })
+  paymentMethod!: PaymentMethod;
+
+  @Property({ type: 'integer' })
+  subtotalCents!: number;
+
+  /** The fee actually charged: 0 from Ksh 10,000 of goods. */
+  @Property({ type: 'integer' })
+  shippingFeeCents!: number;
+
+  @Property({ type: 'integer' })
+  totalCents!: number;
+
+  @Property({ type: 'text', default: 'KES' })
+  currency: string = 'KES';
+
+  @ManyToOne({ entity: () => DeliveryLocation })
+  deliveryLocation!: DeliveryLocation;
+
+  @Property({ type: 'text' })
+  recipientName!: string;
+
+  @Property({ type: 'text' })
+  recipientEmail!: string;
+
+  /** E.164, +254… */
+  @Property({ type: 'text' })
+  recipientPhone!: string;
+
+  @Property({ type: 'text' })
+  shippingAddress!: string;
+
+  @Property({ type: 'text' })
+  shippingCity!: string;
+
+  @Property({ type: 'text' })
+  shippingPostalCode!: string;
+
+  @OneToMany({ entity: () => OrderItem, mappedBy: 'order', orderBy: { id: 'asc' } })
+  items = new Collection<OrderItem>(this);
+
+  /** Stock is held for an unpaid order until then. */
+  @Property({ type: 'timestamptz' })
+  reservedUntil!: Date;
+
+  /** Set when held stock went back to the shelf (expiry, failed payment, cancellation). */
+  @Property({ type: 'timestamptz', nullable: true })
+  stockReleasedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  paidAt: Date | null = null;
+}
