@@ -9,6 +9,7 @@ import { initOrm, migrate } from './db/orm';
 import { seedDatabase } from './db/seed';
 import { createApp, type AppHandle } from './http/app';
 import { ensureAdminAccount } from './modules/accounts/accounts.service';
+import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { resolveSecretKey } from './shared/secrets';
 
 export class PortInUseError extends Error {
@@ -87,6 +88,20 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     await seedDatabase(orm, { sampleData: config.seedSampleData, uploadsDir: config.uploadsDir, log });
     await ensureAdminAccount(orm, config, log);
     handle = await createApp(orm, config, log, httpServer);
+    // Unpaid orders hold stock only so long: give it back every minute (and once at start).
+    const releaseReservations = () =>
+      releaseExpiredReservations(orm.em.fork())
+        .then((released) => {
+          if (released > 0) {
+            log.info({ released }, 'released the stock of expired unpaid orders');
+            handle?.responseCache.invalidate();
+          }
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'could not release expired reservations'));
+    void releaseReservations();
+    const reservationTimer = setInterval(releaseReservations, 60_000);
+    reservationTimer.unref();
+    cleanups.push({ step: 'stop the reservation timer', run: async () => clearInterval(reservationTimer) });
     cleanups.push({ step: 'stop Apollo and drain requests', run: () => handle!.apollo.stop() });
     const address = httpServer.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('accounts.google.com,https://accounts.google.com'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
 });
@@ -57,6 +58,8 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   sessionDays: number;
+  /** How long an unpaid order holds its stock. */
+  reservationMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -109,5 +112,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         .filter(Boolean),
     },
     sessionDays: values.SESSION_DAYS,
+    reservationMinutes: values.RESERVATION_MINUTES,
   };
 }

@@ -7,11 +7,13 @@ import { ReviewResolver } from '../modules/reviews/reviews.resolver';
 import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
+import { OrdersResolver } from '../modules/orders/orders.resolver';
 import { authChecker } from '../modules/accounts/guards';
 
 export const resolvers = [
   AccountsResolver,
   CartResolver,
+  OrdersResolver,
   ProductResolver,
   CategoryResolver,
   ReviewResolver,

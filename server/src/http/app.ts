@@ -17,6 +17,7 @@ import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
+import { ordersRoutes } from '../modules/orders/orders.routes';
 import { isClientRoute, loadClientRoutePatterns } from './client-routes';
 import { AppError } from './errors';
 import { restErrorHandler } from './error-handler';
@@ -47,6 +48,7 @@ function restRouter(): Router {
   router.use(reviewsRoutes());
   router.use(accountsRoutes());
   router.use(cartRoutes());
+  router.use(ordersRoutes());
   return router;
 }
 

@@ -1,0 +1,192 @@
+import { Product } from '../../catalog/product.entity';
+import { releaseExpiredReservations } from '../orders.service';
+import { startTestShop, type TestShop } from '../../../../test/test-shop';
+import { createSignedInUser, type TestUser } from '../../../../test/users';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+const shipping = {
+  recipient_name: 'Akinyi Otieno',
+  recipient_email: 'Akinyi@Example.co.ke',
+  recipient_phone: '0712 345 678',
+  shipping_address: 'Ngong Road, Adams Arcade',
+  shipping_city: 'Nairobi',
+  shipping_postal_code: '00100',
+};
+
+async function setStock(productId: number, quantity: number): Promise<void> {
+  await shop.orm.em.fork().nativeUpdate(Product, { id: productId }, { quantity });
+  shop.responseCache.invalidate();
+}
+
+async function stockOf(productId: number): Promise<number> {
+  return (await shop.orm.em.fork().findOneOrFail(Product, { id: productId })).quantity;
+}
+
+async function withCart(user: TestUser, lines: [number, number][]): Promise<void> {
+  for (const [productId, quantity] of lines) {
+    await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: productId, quantity }).expect(201);
+  }
+}
+
+describe('creating an order', () => {
+  it('computes lines, fee and total from its own prices, ignoring what the client sends', async () => {
+    await setStock(2, 10);
+    const user = await createSignedInUser(shop);
+    await withCart(user, [[2, 2]]);
+    const response = await shop.http
+      .post('/api/orders/create')
+      .set(user.auth)
+      .send({
+        ...shipping,
+        user_id: user.id,
+        items: [{ pid: '2', quantity: '2' }],
+        total_amount: 1,
+        shipping_fee: 0,
+        payment_status: 'completed',
+        payment_method: 'm-Pesa',
+        currency: 'USD',
+        delivery_location_id: 4,
+      })
+      .expect(201);
+    const order = response.body.data.order;
+    // Cedar Ridge: Ksh 4,200 × 2 = 8,400, under 10,000: the Outside Nairobi fee of 550 applies.
+    expect(order).toMatchObject({
+      total_amount: 8950,
+      shipping_fee: 550,
+      payment_status: 'pending',
+      status: 'pending',
+      payment_method: 'mpesa',
+      currency: 'KES',
+      recipient_phone: '+254712345678',
+      recipient_email: 'akinyi@example.co.ke',
+      items: [{ pid: '2', quantity: '2', unit_price: 4200 }],
+    });
+    expect(await stockOf(2)).toBe(8);
+    await shop.http.get(`/api/carts/user/${user.id}`).set(user.auth).expect(404);
+  });
+
+  it('makes delivery free from Ksh 10,000 of goods', async () => {
+    await setStock(7, 10);
+    const user = await createSignedInUser(shop);
+    await withCart(user, [[7, 1]]);
+    const { data } = await shop.http
+      .post('/graphql')
+      .set(user.auth)
+      .send({
+        query: `mutation ($input: CreateOrderInput!) { createOrder(input: $input) {
+          order { id subtotalCents shippingFeeCents totalCents paymentMethod items { id quantity unitPriceCents } }
+          errors { field code message } } }`,
+        variables: {
+          input: {
+            deliveryLocationId: 1,
+            shipping: {
+              name: 'A',
+              email: 'a@b.co',
+              phone: '+254 712 345678',
+              address: 'X',
+              city: 'Nairobi',
+              postalCode: '00100',
+            },
+          },
+        },
+      })
+      .then((response) => response.body);
+    // Velvet Orchid: Ksh 13,500.
+    expect(data.createOrder).toMatchObject({
+      errors: [],
+      order: { subtotalCents: 1_350_000, shippingFeeCents: 0, totalCents: 1_350_000, paymentMethod: 'mpesa' },
+    });
+  });
+
+  it.each([
+    [{ ...shipping, recipient_name: ' ' }, 'Please fill in all fields'],
+    [{ ...shipping, recipient_email: 'not-an-email' }, 'Please enter a valid email address'],
+    [
+      { ...shipping, recipient_phone: '+1 415 555 0100' },
+      'Please enter a valid Kenyan mobile number, e.g. +254712345678',
+    ],
+    [{ ...shipping, delivery_location_id: 999 }, 'Select Delivery Location'],
+  ])('refuses %j with its message and changes nothing', async (body, message) => {
+    await setStock(1, 10);
+    const user = await createSignedInUser(shop);
+    await withCart(user, [[1, 1]]);
+    const response = await shop.http
+      .post('/api/orders/create')
+      .set(user.auth)
+      .send({ delivery_location_id: 1, ...body })
+      .expect(400);
+    expect(response.body.message).toBe(message);
+    expect(await stockOf(1)).toBe(10);
+  });
+
+  it('lets exactly 5 of 20 concurrent orders through for a stock of 5, ending at 0', async () => {
+    const productId = 17;
+    await setStock(productId, 5);
+    const users = await Promise.all(Array.from({ length: 20 }, () => createSignedInUser(shop)));
+    for (const user of users) await withCart(user, [[productId, 1]]);
+    const results = await Promise.all(
+      users.map((user) =>
+        shop.http
+          .post('/api/orders/create')
+          .set(user.auth)
+          .send({ ...shipping, delivery_location_id: 1 }),
+      ),
+    );
+    const statuses = results.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(15);
+    expect(results.find((response) => response.status === 400)!.body.message).toMatch(/is out of stock\.$/);
+    expect(await stockOf(productId)).toBe(0);
+  });
+});
+
+describe('reservations and privacy', () => {
+  it('gives back the stock of an unpaid order once its hold runs out, once', async () => {
+    await setStock(3, 4);
+    const user = await createSignedInUser(shop);
+    await withCart(user, [[3, 3]]);
+    const created = await shop.http
+      .post('/api/orders/create')
+      .set(user.auth)
+      .send({ ...shipping, delivery_location_id: 2 })
+      .expect(201);
+    expect(await stockOf(3)).toBe(1);
+    expect(await releaseExpiredReservations(shop.orm.em.fork(), new Date())).toBe(0);
+    const later = new Date(Date.now() + 31 * 60_000);
+    expect(await releaseExpiredReservations(shop.orm.em.fork(), later)).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(3)).toBe(4);
+    expect(await releaseExpiredReservations(shop.orm.em.fork(), later)).toBe(0);
+    expect(await stockOf(3)).toBe(4);
+    const mine = await shop.http.get(`/api/orders/user/${user.id}`).set(user.auth).expect(200);
+    expect(mine.body.data.find((order: { id: string }) => order.id === created.body.data.order.id)).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+    });
+  });
+
+  it("answers 403 for another user's orders and lists only one's own", async () => {
+    await setStock(5, 10);
+    const owner = await createSignedInUser(shop);
+    const other = await createSignedInUser(shop);
+    await withCart(owner, [[5, 1]]);
+    await shop.http
+      .post('/api/orders/create')
+      .set(owner.auth)
+      .send({ ...shipping, delivery_location_id: 1 })
+      .expect(201);
+    await shop.http.get(`/orders/user/${owner.id}`).set(other.auth).expect(403);
+    await shop.http.get(`/orders/user/${owner.id}`).expect(401);
+    const own = await shop.http.get(`/orders/user/${other.id}`).set(other.auth).expect(200);
+    expect(own.body.data).toEqual([]);
+    const { body } = await shop.http
+      .post('/graphql')
+      .set(owner.auth)
+      .send({ query: '{ myOrders { id totalCents items { id name } } }' });
+    expect(body.data.myOrders).toHaveLength(1);
+  });
+});

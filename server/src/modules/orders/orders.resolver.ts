@@ -1,0 +1,48 @@
+import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { FieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { withExpectedFailures } from '../../graphql/payload';
+import { ordersService } from './orders.service';
+import { OrderView, toOrderView } from './orders.views';
+
+@InputType('ShippingInput')
+export class ShippingInput {
+  @Field(() => String) name!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String, { description: 'A Kenyan mobile number; stored as +254…' }) phone!: string;
+  @Field(() => String) address!: string;
+  @Field(() => String) city!: string;
+  @Field(() => String) postalCode!: string;
+}
+
+@InputType('CreateOrderInput')
+export class CreateOrderInput {
+  @Field(() => Int) deliveryLocationId!: number;
+  @Field(() => String, { nullable: true, description: 'mpesa (default) or card' }) paymentMethod?: string;
+  @Field(() => ShippingInput) shipping!: ShippingInput;
+}
+
+@ObjectType('CreateOrderPayload')
+export class CreateOrderPayload {
+  @Field(() => OrderView, { nullable: true }) order!: OrderView | null;
+  @Field(() => [FieldError]) errors!: FieldError[];
+}
+
+@Resolver()
+export class OrdersResolver {
+  @Authorized()
+  @Query(() => [OrderView], { description: "The caller's own orders, newest first." })
+  async myOrders(@Ctx() ctx: RequestContext): Promise<OrderView[]> {
+    return (await ordersService.mine(ctx)).map(toOrderView);
+  }
+
+  @Authorized()
+  @Mutation(() => CreateOrderPayload, { description: 'An order from the cart, priced by the server, stock reserved.' })
+  async createOrder(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
+  ): Promise<CreateOrderPayload> {
+    const { value, errors } = await withExpectedFailures(() => ordersService.create(ctx, input));
+    return { order: value ? toOrderView(value) : null, errors };
+  }
+}

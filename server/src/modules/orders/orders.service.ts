@@ -1,0 +1,198 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { AppError, FieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { isValidEmail, normaliseEmail } from '../../shared/email';
+import { requireViewer } from '../accounts/guards';
+import { CartItem } from '../cart/cart-item.entity';
+import { outOfStock } from '../cart/cart.service';
+import { effectivePriceCents } from '../catalog/product.entity';
+import { DeliveryLocation } from './delivery-location.entity';
+import { Order, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
+import { OrderItem } from './order-item.entity';
+
+/** Spec §9: delivery is free when the goods come to Ksh 10,000 or more. */
+export const freeDeliveryFromCents = 1_000_000;
+
+export interface ShippingForm {
+  name?: unknown;
+  email?: unknown;
+  phone?: unknown;
+  address?: unknown;
+  city?: unknown;
+  postalCode?: unknown;
+}
+
+export interface CreateOrderInput {
+  deliveryLocationId?: unknown;
+  paymentMethod?: unknown;
+  shipping: ShippingForm;
+}
+
+function bad(field: string, code: string, message: string): AppError {
+  return AppError.badInput([FieldError.of(field, code, message)]);
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** The spec's shipping form: six fields, an e-mail, and a Kenyan mobile number stored as +254…. */
+export function validateShipping(form: ShippingForm) {
+  const shipping = {
+    name: text(form.name),
+    email: normaliseEmail(form.email),
+    phone: text(form.phone),
+    address: text(form.address),
+    city: text(form.city),
+    postalCode: text(form.postalCode),
+  };
+  const missing = (Object.keys(shipping) as (keyof typeof shipping)[]).find((field) => !shipping[field]);
+  if (missing) throw bad(missing, 'REQUIRED', 'Please fill in all fields');
+  if (!isValidEmail(shipping.email)) throw bad('email', 'INVALID_EMAIL', 'Please enter a valid email address');
+  const phone = parsePhoneNumberFromString(shipping.phone, 'KE');
+  const type = phone?.getType();
+  if (!phone?.isValid() || phone.country !== 'KE' || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) {
+    throw bad('phone', 'INVALID_PHONE', 'Please enter a valid Kenyan mobile number, e.g. +254712345678');
+  }
+  return { ...shipping, phone: phone.number };
+}
+
+interface ReservedRow {
+  id: number;
+  name: string;
+  price_cents: number;
+  sale_price_cents: number | null;
+  on_sale: boolean;
+}
+
+async function loadOrder(em: EntityManager, id: string): Promise<Order> {
+  return em.findOneOrFail(Order, { id }, { populate: ['items', 'deliveryLocation'] });
+}
+
+export const ordersService = {
+  /**
+   * An order from the cart: lines, subtotal, fee and total from the server's own prices, stock reserved
+   * in the same transaction (each line's decrement only succeeds while enough is left, so concurrent
+   * orders can never take stock below zero). Status pending, payment pending.
+   */
+  async create(ctx: RequestContext, input: CreateOrderInput): Promise<Order> {
+    const viewer = requireViewer(ctx);
+    const shipping = validateShipping(input.shipping);
+    const method =
+      input.paymentMethod === undefined || input.paymentMethod === null || input.paymentMethod === ''
+        ? PaymentMethod.MPESA
+        : input.paymentMethod;
+    if (method !== PaymentMethod.MPESA && method !== PaymentMethod.CARD) {
+      throw bad('paymentMethod', 'INVALID_PAYMENT_METHOD', 'Choose M-Pesa or card.');
+    }
+    const locationId = Number(input.deliveryLocationId);
+    const order = await ctx.em.transactional(async (em) => {
+      const location = Number.isSafeInteger(locationId) ? await em.findOne(DeliveryLocation, { id: locationId }) : null;
+      if (!location) throw bad('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
+      const lines = await em.find(CartItem, { user: viewer.id }, { orderBy: { product: 'asc' } });
+      if (lines.length === 0) throw bad('cart', 'EMPTY_CART', 'Your cart is empty');
+      const items: { productId: number; name: string; unitPriceCents: number; quantity: number }[] = [];
+      // In product order, so two orders touching the same products lock them in the same order (no deadlock).
+      for (const line of lines) {
+        const [row] = await em.getConnection().execute<ReservedRow[]>(
+          `update products set quantity = quantity - ?, updated_at = now() where id = ? and quantity >= ?
+             returning id, name, price_cents, sale_price_cents, on_sale`,
+          [line.quantity, line.product.id, line.quantity],
+          'all',
+          em.getTransactionContext(),
+        );
+        if (!row) {
+          const [current] = await em
+            .getConnection()
+            .execute<{ name: string; quantity: number }[]>(
+              'select name, quantity from products where id = ?',
+              [line.product.id],
+              'all',
+              em.getTransactionContext(),
+            );
+          throw outOfStock(current?.name ?? 'A product', current?.quantity ?? 0);
+        }
+        const unitPriceCents = effectivePriceCents({
+          priceCents: row.price_cents,
+          salePriceCents: row.sale_price_cents,
+          onSale: row.on_sale,
+        });
+        items.push({ productId: row.id, name: row.name, unitPriceCents, quantity: line.quantity });
+      }
+      const subtotalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+      const shippingFeeCents = subtotalCents >= freeDeliveryFromCents ? 0 : location.feeCents;
+      const created = em.create(Order, {
+        user: viewer.id,
+        paymentMethod: method,
+        subtotalCents,
+        shippingFeeCents,
+        totalCents: subtotalCents + shippingFeeCents,
+        deliveryLocation: location,
+        recipientName: shipping.name,
+        recipientEmail: shipping.email,
+        recipientPhone: shipping.phone,
+        shippingAddress: shipping.address,
+        shippingCity: shipping.city,
+        shippingPostalCode: shipping.postalCode,
+        reservedUntil: new Date(Date.now() + ctx.config.reservationMinutes * 60_000),
+      });
+      for (const item of items) {
+        em.create(OrderItem, {
+          order: created,
+          product: item.productId,
+          productName: item.name,
+          unitPriceCents: item.unitPriceCents,
+          quantity: item.quantity,
+        });
+      }
+      em.remove(lines);
+      await em.flush();
+      return created;
+    });
+    // Stock changed: what shoppers see (in stock, quantities) must be read afresh.
+    ctx.responseCache.invalidate();
+    return loadOrder(ctx.em, order.id);
+  },
+
+  /** The caller's own orders, newest first. */
+  async mine(ctx: RequestContext): Promise<Order[]> {
+    const viewer = requireViewer(ctx);
+    return ctx.em.find(
+      Order,
+      { user: viewer.id },
+      { populate: ['items', 'deliveryLocation'], orderBy: { createdAt: 'desc' } },
+    );
+  },
+};
+
+/**
+ * Gives back the stock of unpaid orders whose hold has run out: the order is cancelled and its payment
+ * failed. Each order is locked (skip locked), so two workers never release the same stock twice.
+ */
+export async function releaseExpiredReservations(em: EntityManager, now = new Date()): Promise<number> {
+  return em.transactional(async (trx) => {
+    const context = trx.getTransactionContext();
+    const expired = await trx.getConnection().execute<{ id: string }[]>(
+      `select id from orders where stock_released_at is null and payment_status = ? and reserved_until < ?
+         for update skip locked`,
+      [PaymentStatus.PENDING, now],
+      'all',
+      context,
+    );
+    if (expired.length === 0) return 0;
+    const ids = expired.map((row) => row.id);
+    await trx.getConnection().execute(
+      `update products p set quantity = p.quantity + returned.quantity, updated_at = now()
+       from (select product_id, sum(quantity)::int as quantity from order_items where order_id in (?) group by product_id) returned
+       where p.id = returned.product_id`,
+      [ids],
+      'run',
+      context,
+    );
+    await trx.nativeUpdate(
+      Order,
+      { id: { $in: ids } },
+      { stockReleasedAt: now, paymentStatus: PaymentStatus.FAILED, status: OrderStatus.CANCELLED },
+    );
+    return ids.length;
+  });
+}
