@@ -34,6 +34,8 @@ const environmentSchema = z.object({
   GOOGLE_ISSUERS: z.string().default('accounts.google.com,https://accounts.google.com'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  PAYSTACK_SECRET_KEY: z.string().min(8).optional(),
+  PAYSTACK_BASE_URL: z.url().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
 });
@@ -60,6 +62,8 @@ export interface AppConfig {
   sessionDays: number;
   /** How long an unpaid order holds its stock. */
   reservationMinutes: number;
+  /** Paystack: without a secret key the shop's own stand-in answers (see payments/paystack-simulator.ts). */
+  paystack: { secretKey: string | undefined; baseUrl: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -113,5 +117,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     sessionDays: values.SESSION_DAYS,
     reservationMinutes: values.RESERVATION_MINUTES,
+    paystack: { secretKey: values.PAYSTACK_SECRET_KEY, baseUrl: values.PAYSTACK_BASE_URL },
   };
 }

@@ -14,6 +14,7 @@ import { PasswordReset } from '../modules/accounts/password-reset.entity';
 import { CartItem } from '../modules/cart/cart-item.entity';
 import { Order } from '../modules/orders/order.entity';
 import { OrderItem } from '../modules/orders/order-item.entity';
+import { Transaction } from '../modules/payments/transaction.entity';
 import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
 
@@ -31,6 +32,7 @@ export const entities = [
   CartItem,
   Order,
   OrderItem,
+  Transaction,
 ];
 
 export interface OrmOptions {

@@ -8,12 +8,14 @@ import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { OrdersResolver } from '../modules/orders/orders.resolver';
+import { PaymentsResolver } from '../modules/payments/payments.resolver';
 import { authChecker } from '../modules/accounts/guards';
 
 export const resolvers = [
   AccountsResolver,
   CartResolver,
   OrdersResolver,
+  PaymentsResolver,
   ProductResolver,
   CategoryResolver,
   ReviewResolver,

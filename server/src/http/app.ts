@@ -18,6 +18,10 @@ import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
+import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payments.routes';
+import { paystackSimulator } from '../modules/payments/paystack-simulator';
+import { createPaystackClient } from '../modules/payments/paystack-client';
+import { randomToken } from '../shared/secrets';
 import { isClientRoute, loadClientRoutePatterns } from './client-routes';
 import { AppError } from './errors';
 import { restErrorHandler } from './error-handler';
@@ -49,6 +53,7 @@ function restRouter(): Router {
   router.use(accountsRoutes());
   router.use(cartRoutes());
   router.use(ordersRoutes());
+  router.use(paymentsRoutes());
   return router;
 }
 
@@ -110,7 +115,33 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   const catalogue = new CatalogueSnapshot();
   responseCache.onInvalidate(() => catalogue.invalidate());
   const mailer = createMailer(config, log);
-  app.use(requestContextMiddleware({ orm, config, responseCache, catalogue, mailer }));
+  // Paystack, or (without a secret key) the shop's own stand-in, reached over loopback like the real API.
+  const loopback = () => {
+    const address = httpServer.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : config.port}`;
+  };
+  const paystackSecret = config.paystack.secretKey ?? `sk_simulator_${randomToken(24)}`;
+  const paystackBase = () =>
+    config.paystack.secretKey
+      ? (config.paystack.baseUrl ?? 'https://api.paystack.co')
+      : `${loopback()}/paystack-simulator`;
+  const paystack = () => createPaystackClient(paystackBase(), paystackSecret);
+  app.use(requestContextMiddleware({ orm, config, responseCache, catalogue, mailer, paystack }));
+  // Before any JSON parser: the webhook's signature is over the raw body.
+  const webhook = paystackWebhookRoutes(() => paystackSecret);
+  app.use('/api', webhook);
+  app.use(webhook);
+  if (!config.paystack.secretKey) {
+    app.use(
+      '/paystack-simulator',
+      express.json({ limit: '100kb' }),
+      paystackSimulator({
+        secretKey: paystackSecret,
+        webhookUrl: () => `${loopback()}/api/paystack/webhook`,
+        publicUrl: config.publicUrl,
+      }),
+    );
+  }
   app.use(seoRoutes());
 
   const graphiqlPage = path.join(config.clientDist, 'graphiql.html');

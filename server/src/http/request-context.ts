@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
 import type { Viewer } from '../modules/accounts/viewer';
 import type { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
+import type { PaystackClient } from '../modules/payments/paystack-client';
 
 /** Everything a service needs about the request it serves. */
 export interface RequestContext {
@@ -24,6 +25,8 @@ export interface RequestContext {
   /** The catalogue as shoppers read it, in memory; dropped with the response cache. */
   catalogue: CatalogueSnapshot;
   mailer: Mailer;
+  /** Paystack, or the shop's stand-in when no secret key is configured. */
+  paystack: () => PaystackClient;
   /** Who is signed in (from the session cookie or a Bearer token), null for a guest. */
   viewer: Viewer | null;
   /** What services may do to the HTTP answer. */
@@ -49,12 +52,13 @@ export interface ContextDependencies {
   responseCache: ResponseCache;
   catalogue: CatalogueSnapshot;
   mailer: Mailer;
+  paystack: () => PaystackClient;
 }
 
 const noHttp: RequestContext['http'] = { setSessionCookie() {}, clearSessionCookie() {} };
 
 export function createRequestContext(
-  { orm, config, responseCache, catalogue, mailer }: ContextDependencies,
+  { orm, config, responseCache, catalogue, mailer, paystack }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
@@ -69,6 +73,7 @@ export function createRequestContext(
     responseCache,
     catalogue,
     mailer,
+    paystack,
     viewer: null,
     http,
   } as RequestContext;

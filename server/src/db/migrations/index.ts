@@ -3,6 +3,7 @@ import { Migration0001Initial } from './migration-0001-initial';
 import { Migration0002Storefront } from './migration-0002-storefront';
 import { Migration0003Accounts } from './migration-0003-accounts';
 import { Migration0004Commerce } from './migration-0004-commerce';
+import { Migration0005Payments } from './migration-0005-payments';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0002Storefront', class: Migration0002Storefront },
   { name: 'Migration0003Accounts', class: Migration0003Accounts },
   { name: 'Migration0004Commerce', class: Migration0004Commerce },
+  { name: 'Migration0005Payments', class: Migration0005Payments },
 ];

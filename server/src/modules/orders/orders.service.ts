@@ -180,19 +180,26 @@ export async function releaseExpiredReservations(em: EntityManager, now = new Da
     );
     if (expired.length === 0) return 0;
     const ids = expired.map((row) => row.id);
-    await trx.getConnection().execute(
-      `update products p set quantity = p.quantity + returned.quantity, updated_at = now()
-       from (select product_id, sum(quantity)::int as quantity from order_items where order_id in (?) group by product_id) returned
-       where p.id = returned.product_id`,
-      [ids],
-      'run',
-      context,
-    );
+    await releaseOrderStock(trx, ids, now);
     await trx.nativeUpdate(
       Order,
       { id: { $in: ids } },
-      { stockReleasedAt: now, paymentStatus: PaymentStatus.FAILED, status: OrderStatus.CANCELLED },
+      { paymentStatus: PaymentStatus.FAILED, status: OrderStatus.CANCELLED },
     );
     return ids.length;
   });
+}
+
+/** Puts the stock of these orders back on the shelf and marks it released (within the caller's transaction). */
+export async function releaseOrderStock(em: EntityManager, orderIds: string[], now = new Date()): Promise<void> {
+  if (orderIds.length === 0) return;
+  await em.getConnection().execute(
+    `update products p set quantity = p.quantity + returned.quantity, updated_at = now()
+     from (select product_id, sum(quantity)::int as quantity from order_items where order_id in (?) group by product_id) returned
+     where p.id = returned.product_id`,
+    [orderIds],
+    'run',
+    em.getTransactionContext(),
+  );
+  await em.nativeUpdate(Order, { id: { $in: orderIds }, stockReleasedAt: null }, { stockReleasedAt: now });
 }

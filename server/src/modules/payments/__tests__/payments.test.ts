@@ -1,0 +1,169 @@
+import { Order } from '../../orders/order.entity';
+import { Product } from '../../catalog/product.entity';
+import { Transaction } from '../transaction.entity';
+import { paystackSignature } from '../paystack-client';
+import { startTestShop, type TestShop } from '../../../../test/test-shop';
+import { createSignedInUser, type TestUser } from '../../../../test/users';
+import { startPaystackServer } from '../../../../test/paystack-server';
+
+const secretKey = 'sk_test_manukato_secret';
+let shop: TestShop;
+let paystack: Awaited<ReturnType<typeof startPaystackServer>>;
+
+beforeAll(async () => {
+  paystack = await startPaystackServer(secretKey);
+  shop = await startTestShop({
+    env: { PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: paystack.url, PUBLIC_URL: 'https://shop.example' },
+  });
+});
+afterAll(async () => {
+  await shop.close();
+  await paystack.close();
+});
+
+const shipping = {
+  recipient_name: 'Baraka M',
+  recipient_email: 'baraka@example.co.ke',
+  recipient_phone: '+254712345678',
+  shipping_address: 'Moi Avenue',
+  shipping_city: 'Nairobi',
+  shipping_postal_code: '00100',
+};
+
+async function orderFor(
+  user: TestUser,
+  productId: number,
+  quantity: number,
+  method = 'mpesa',
+): Promise<{ id: string; totalCents: number }> {
+  await shop.orm.em.fork().nativeUpdate(Product, { id: productId }, { quantity: 50 });
+  shop.responseCache.invalidate();
+  await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: productId, quantity }).expect(201);
+  const created = await shop.http
+    .post('/api/orders/create')
+    .set(user.auth)
+    .send({ ...shipping, delivery_location_id: 1, payment_method: method })
+    .expect(201);
+  const order = await shop.orm.em.fork().findOneOrFail(Order, { id: created.body.data.order.id });
+  return { id: order.id, totalCents: order.totalCents };
+}
+
+async function initialize(user: TestUser, orderId: string): Promise<string> {
+  const response = await shop.http
+    .post('/api/paystack/initialize')
+    .set(user.auth)
+    .send({ order_id: orderId })
+    .expect(200);
+  expect(response.body.data.authorization_url).toMatch(/^https:\/\/checkout\.paystack\.test\//);
+  return response.body.data.reference;
+}
+
+function webhook(body: unknown, signature?: string) {
+  const raw = JSON.stringify(body);
+  return shop.http
+    .post('/api/paystack/webhook')
+    .set('content-type', 'application/json')
+    .set('x-paystack-signature', signature ?? paystackSignature(secretKey, raw))
+    .send(raw);
+}
+
+async function orderState(id: string) {
+  return shop.orm.em.fork().findOneOrFail(Order, { id });
+}
+
+describe('Paystack', () => {
+  it('initializes with the total in minor units, KES, the chosen channel and the callback', async () => {
+    const user = await createSignedInUser(shop);
+    const order = await orderFor(user, 1, 1, 'card');
+    const reference = await initialize(user, order.id);
+    const call = paystack.initialized.find((entry) => entry.body.reference === reference)!;
+    expect(call.body).toMatchObject({
+      amount: order.totalCents,
+      currency: 'KES',
+      email: 'baraka@example.co.ke',
+      channels: ['card'],
+      callback_url: 'https://shop.example/checkout/callback',
+      metadata: { order_id: order.id },
+    });
+    const mpesa = await orderFor(user, 2, 1);
+    const mpesaReference = await initialize(user, mpesa.id);
+    expect(paystack.initialized.find((entry) => entry.body.reference === mpesaReference)!.body.channels).toEqual([
+      'mobile_money',
+    ]);
+  });
+
+  it('refuses a webhook with a bad signature with 401 and changes nothing', async () => {
+    const user = await createSignedInUser(shop);
+    const order = await orderFor(user, 3, 1);
+    const reference = await initialize(user, order.id);
+    const body = {
+      event: 'charge.success',
+      data: { reference, status: 'success', amount: order.totalCents, currency: 'KES' },
+    };
+    await webhook(body, 'a'.repeat(128)).expect(401);
+    await webhook(body, paystackSignature('another-secret', JSON.stringify(body))).expect(401);
+    expect((await orderState(order.id)).paymentStatus).toBe('pending');
+  });
+
+  it('pays the order on charge.success, and the same event twice changes things once', async () => {
+    const user = await createSignedInUser(shop);
+    const order = await orderFor(user, 4, 2);
+    const reference = await initialize(user, order.id);
+    const body = {
+      event: 'charge.success',
+      data: { reference, status: 'success', amount: order.totalCents, currency: 'KES' },
+    };
+    await webhook(body).expect(200);
+    const paid = await orderState(order.id);
+    expect(paid.paymentStatus).toBe('completed');
+    await webhook(body).expect(200);
+    const again = await orderState(order.id);
+    expect(again.paidAt?.toISOString()).toBe(paid.paidAt?.toISOString());
+    const transaction = await shop.orm.em.fork().findOneOrFail(Transaction, { reference });
+    expect(transaction.status).toBe('completed');
+  });
+
+  it('does not pay, and flags, when the amount or currency does not match', async () => {
+    const user = await createSignedInUser(shop);
+    const order = await orderFor(user, 5, 1);
+    const reference = await initialize(user, order.id);
+    await webhook({
+      event: 'charge.success',
+      data: { reference, status: 'success', amount: order.totalCents - 100, currency: 'KES' },
+    }).expect(200);
+    expect((await orderState(order.id)).paymentStatus).toBe('pending');
+    const transaction = await shop.orm.em.fork().findOneOrFail(Transaction, { reference });
+    expect(transaction.flagReason).toMatch(/reported/);
+  });
+
+  it('verifies on return: success pays, failure gives the stock back', async () => {
+    const user = await createSignedInUser(shop);
+    const paidOrder = await orderFor(user, 6, 1);
+    const paidReference = await initialize(user, paidOrder.id);
+    paystack.settle(paidReference, { status: 'success' });
+    const verifyMutation =
+      'mutation ($reference: String!) { verifyPayment(reference: $reference) { status order { id paymentStatus } errors { code message } } }';
+    const paid = await shop.http
+      .post('/graphql')
+      .set(user.auth)
+      .send({ query: verifyMutation, variables: { reference: paidReference } });
+    expect(paid.body.data.verifyPayment).toMatchObject({ status: 'completed', order: { paymentStatus: 'completed' } });
+
+    const failedOrder = await orderFor(user, 9, 3);
+    const stockBefore = (await shop.orm.em.fork().findOneOrFail(Product, { id: 9 })).quantity;
+    const failedReference = await initialize(user, failedOrder.id);
+    paystack.settle(failedReference, { status: 'failed' });
+    const failed = await shop.http
+      .post('/graphql')
+      .set(user.auth)
+      .send({ query: verifyMutation, variables: { reference: failedReference } });
+    expect(failed.body.data.verifyPayment).toMatchObject({ status: 'failed', order: { paymentStatus: 'failed' } });
+    expect((await shop.orm.em.fork().findOneOrFail(Product, { id: 9 })).quantity).toBe(stockBefore + 3);
+    const other = await createSignedInUser(shop);
+    const foreign = await shop.http
+      .post('/graphql')
+      .set(other.auth)
+      .send({ query: verifyMutation, variables: { reference: paidReference } });
+    expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,50 @@
+import { raw, Router } from 'express';
+import { sendData } from '../../http/envelope';
+import { applyPaystackResult, paymentsService } from './payments.service';
+import { isValidPaystackSignature, type PaystackTransaction } from './paystack-client';
+
+/** POST /paystack/initialize (spec: /api/{card-provider}/initialize) answering data.authorization_url. */
+export function paymentsRoutes(): Router {
+  const router = Router();
+  router.post('/paystack/initialize', async (request, response) => {
+    const { authorizationUrl, reference } = await paymentsService.initialize(
+      request.ctx,
+      request.body?.order_id ?? request.body?.orderId,
+    );
+    sendData(response, { authorization_url: authorizationUrl, reference }, 'Payment initialized');
+  });
+  return router;
+}
+
+/**
+ * Paystack's webhook: the signature (HMAC-SHA512 of the raw body with the secret key, compared in constant
+ * time) must match, else 401 and nothing changes. charge.success pays the order only when amount and
+ * currency match; the same event twice changes things once.
+ */
+export function paystackWebhookRoutes(secretKey: () => string): Router {
+  const router = Router();
+  router.post('/paystack/webhook', raw({ type: '*/*', limit: '1mb' }), async (request, response) => {
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (!isValidPaystackSignature(secretKey(), body, request.get('x-paystack-signature'))) {
+      response.status(401).json({ success: false, message: 'Invalid signature' });
+      return;
+    }
+    let event: { event?: string; data?: PaystackTransaction };
+    try {
+      event = JSON.parse(body.toString('utf8'));
+    } catch {
+      response.status(400).json({ success: false, message: 'The request body is not valid JSON.' });
+      return;
+    }
+    if (
+      (event.event === 'charge.success' || event.event === 'charge.failed') &&
+      typeof event.data?.reference === 'string'
+    ) {
+      await applyPaystackResult(request.ctx.em.fork(), event.data.reference, event.data);
+      request.ctx.responseCache.invalidate();
+    }
+    // Paystack only needs a 200; anything else makes it retry.
+    response.json({ success: true });
+  });
+  return router;
+}

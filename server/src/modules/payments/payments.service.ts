@@ -1,0 +1,124 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, FieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { randomToken } from '../../shared/secrets';
+import { requireViewer } from '../accounts/guards';
+import { Order, OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entity';
+import { releaseOrderStock } from '../orders/orders.service';
+import type { PaystackTransaction } from './paystack-client';
+import { Transaction } from './transaction.entity';
+
+export type PaymentOutcome = 'completed' | 'failed' | 'pending';
+
+function bad(field: string, code: string, message: string): AppError {
+  return AppError.badInput([FieldError.of(field, code, message)]);
+}
+
+/**
+ * Applies what Paystack says about a transaction, once: the row is locked and only a pending
+ * transaction changes. Paid only when the amount and currency match what the order asked for;
+ * a mismatch is flagged and the order stays unpaid. A failed payment gives the stock back.
+ */
+export async function applyPaystackResult(
+  em: EntityManager,
+  reference: string,
+  data: PaystackTransaction,
+): Promise<PaymentOutcome> {
+  return em.transactional(async (trx) => {
+    const transaction = await trx.findOne(
+      Transaction,
+      { reference },
+      { lockMode: 4 /* PESSIMISTIC_WRITE */, populate: ['order'] },
+    );
+    if (!transaction) return 'failed';
+    if (transaction.status !== PaymentStatus.PENDING)
+      return transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';
+    transaction.providerResponse = data;
+    const order = transaction.order;
+    if (data.status === 'success') {
+      if (data.amount !== transaction.amountCents || data.currency !== transaction.currency) {
+        transaction.status = PaymentStatus.FAILED;
+        transaction.flagReason = `Paystack reported ${data.amount} ${data.currency}; the order asked for ${transaction.amountCents} ${transaction.currency}`;
+        return 'failed';
+      }
+      transaction.status = PaymentStatus.COMPLETED;
+      if (order.paymentStatus !== PaymentStatus.COMPLETED) {
+        order.paymentStatus = PaymentStatus.COMPLETED;
+        order.paidAt = new Date();
+      }
+      return 'completed';
+    }
+    if (data.status === 'failed' || data.status === 'abandoned' || data.status === 'reversed') {
+      transaction.status = PaymentStatus.FAILED;
+      if (order.paymentStatus === PaymentStatus.PENDING) {
+        order.paymentStatus = PaymentStatus.FAILED;
+        order.status = OrderStatus.CANCELLED;
+        await releaseOrderStock(trx, [order.id]);
+      }
+      return 'failed';
+    }
+    return 'pending';
+  });
+}
+
+export const paymentsService = {
+  /** Starts a Paystack payment for the caller's unpaid order: the total in minor units, KES, M-Pesa or card. */
+  async initialize(ctx: RequestContext, orderId: unknown): Promise<{ authorizationUrl: string; reference: string }> {
+    const viewer = requireViewer(ctx);
+    const order =
+      typeof orderId === 'string' && /^[0-9a-f-]{36}$/.test(orderId)
+        ? await ctx.em.findOne(Order, { id: orderId, user: viewer.id })
+        : null;
+    if (!order) throw AppError.notFound('Order not found');
+    if (order.paymentStatus !== PaymentStatus.PENDING || order.stockReleasedAt) {
+      throw bad('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
+    }
+    const reference = `MK-${randomToken(12)}`;
+    const transaction = ctx.em.create(Transaction, {
+      order,
+      reference,
+      amountCents: order.totalCents,
+      currency: order.currency,
+      method: order.paymentMethod,
+    });
+    await ctx.em.flush();
+    try {
+      const answer = await ctx.paystack().initialize({
+        email: order.recipientEmail,
+        amount: order.totalCents,
+        currency: order.currency,
+        reference,
+        callback_url: `${ctx.config.publicUrl}/checkout/callback`,
+        channels: order.paymentMethod === PaymentMethod.CARD ? ['card'] : ['mobile_money'],
+        metadata: { order_id: order.id },
+      });
+      if (!answer.authorization_url) throw new Error('no authorization_url');
+      return { authorizationUrl: answer.authorization_url, reference };
+    } catch (error) {
+      ctx.log.error({ err: error, reference }, 'Paystack initialize failed');
+      transaction.status = PaymentStatus.FAILED;
+      await ctx.em.flush();
+      throw new AppError('INTERNAL', 'Payment initialization failed');
+    }
+  },
+
+  /** Asks Paystack how a payment of the caller's ended (the return to /checkout/callback). */
+  async verify(ctx: RequestContext, reference: unknown): Promise<{ outcome: PaymentOutcome; order: Order }> {
+    const viewer = requireViewer(ctx);
+    const transaction =
+      typeof reference === 'string' ? await ctx.em.findOne(Transaction, { reference }, { populate: ['order'] }) : null;
+    if (!transaction || transaction.order.user.id !== viewer.id) throw AppError.notFound('Payment not found');
+    let outcome: PaymentOutcome;
+    if (transaction.status === PaymentStatus.PENDING) {
+      const data = await ctx.paystack().verify(transaction.reference);
+      outcome = await applyPaystackResult(ctx.em.fork(), transaction.reference, data);
+    } else {
+      outcome = transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';
+    }
+    ctx.responseCache.invalidate();
+    const order = await ctx.em
+      .fork()
+      .findOneOrFail(Order, { id: transaction.order.id }, { populate: ['items', 'deliveryLocation'] });
+    return { outcome, order };
+  },
+};

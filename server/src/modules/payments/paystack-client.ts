@@ -1,0 +1,56 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface PaystackTransaction {
+  reference: string;
+  status: string;
+  amount: number;
+  currency: string;
+  [key: string]: unknown;
+}
+
+/** Paystack's HTTP API (https://api.paystack.co), or anything that speaks it (the stand-in, a test server). */
+export function createPaystackClient(baseUrl: string, secretKey: string) {
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const answer = (await response.json().catch(() => ({}))) as { status?: boolean; message?: string; data?: T };
+    if (!response.ok || answer.status !== true || answer.data === undefined) {
+      throw new Error(`Paystack ${method} ${path} answered ${response.status}: ${answer.message ?? 'no message'}`);
+    }
+    return answer.data;
+  }
+  return {
+    initialize: (input: {
+      email: string;
+      amount: number;
+      currency: string;
+      reference: string;
+      callback_url: string;
+      channels: string[];
+      metadata: Record<string, unknown>;
+    }) =>
+      call<{ authorization_url: string; access_code: string; reference: string }>(
+        'POST',
+        '/transaction/initialize',
+        input,
+      ),
+    verify: (reference: string) =>
+      call<PaystackTransaction>('GET', `/transaction/verify/${encodeURIComponent(reference)}`),
+  };
+}
+
+export type PaystackClient = ReturnType<typeof createPaystackClient>;
+
+/** Paystack signs webhooks with HMAC-SHA512 of the raw body and the secret key (x-paystack-signature). */
+export function paystackSignature(secretKey: string, rawBody: Buffer | string): string {
+  return createHmac('sha512', secretKey).update(rawBody).digest('hex');
+}
+
+export function isValidPaystackSignature(secretKey: string, rawBody: Buffer, signature: unknown): boolean {
+  if (typeof signature !== 'string' || !/^[0-9a-f]{128}$/i.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(paystackSignature(secretKey, rawBody), 'hex'), Buffer.from(signature, 'hex'));
+}
