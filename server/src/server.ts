@@ -10,6 +10,7 @@ import { seedDatabase } from './db/seed';
 import { createApp, type AppHandle } from './http/app';
 import { ensureAdminAccount } from './modules/accounts/accounts.service';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
+import { deliverDueNotifications } from './modules/notifications/notifications.service';
 import { resolveSecretKey } from './shared/secrets';
 
 export class PortInUseError extends Error {
@@ -99,6 +100,14 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
         })
         .catch((error: unknown) => log.error({ err: error }, 'could not release expired reservations'));
     void releaseReservations();
+    // Confirmations and other queued messages, sent outside the requests that caused them.
+    const deliver = () =>
+      deliverDueNotifications(orm.em.fork(), { mailer: handle!.mailer, sms: handle!.sms, log }).catch(
+        (error: unknown) => log.error({ err: error }, 'could not deliver notifications'),
+      );
+    const notificationTimer = setInterval(deliver, 5_000);
+    notificationTimer.unref();
+    cleanups.push({ step: 'stop the notification timer', run: async () => clearInterval(notificationTimer) });
     const reservationTimer = setInterval(releaseReservations, 60_000);
     reservationTimer.unref();
     cleanups.push({ step: 'stop the reservation timer', run: async () => clearInterval(reservationTimer) });

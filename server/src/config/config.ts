@@ -36,6 +36,9 @@ const environmentSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAYSTACK_SECRET_KEY: z.string().min(8).optional(),
   PAYSTACK_BASE_URL: z.url().optional(),
+  AT_API_KEY: z.string().min(1).optional(),
+  AT_USERNAME: z.string().min(1).optional(),
+  AT_SENDER_ID: z.string().min(1).optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
 });
@@ -64,6 +67,8 @@ export interface AppConfig {
   reservationMinutes: number;
   /** Paystack: without a secret key the shop's own stand-in answers (see payments/paystack-simulator.ts). */
   paystack: { secretKey: string | undefined; baseUrl: string | undefined };
+  /** Africa's Talking SMS; without a key, SMS are written to the outbox. */
+  africasTalking: { apiKey: string | undefined; username: string | undefined; senderId: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -118,5 +123,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sessionDays: values.SESSION_DAYS,
     reservationMinutes: values.RESERVATION_MINUTES,
     paystack: { secretKey: values.PAYSTACK_SECRET_KEY, baseUrl: values.PAYSTACK_BASE_URL },
+    africasTalking: { apiKey: values.AT_API_KEY, username: values.AT_USERNAME, senderId: values.AT_SENDER_ID },
   };
 }

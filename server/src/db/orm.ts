@@ -15,6 +15,7 @@ import { CartItem } from '../modules/cart/cart-item.entity';
 import { Order } from '../modules/orders/order.entity';
 import { OrderItem } from '../modules/orders/order-item.entity';
 import { Transaction } from '../modules/payments/transaction.entity';
+import { NotificationJob } from '../modules/notifications/notification-job.entity';
 import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
 
@@ -33,6 +34,7 @@ export const entities = [
   Order,
   OrderItem,
   Transaction,
+  NotificationJob,
 ];
 
 export interface OrmOptions {

@@ -34,13 +34,16 @@ import { loadClientOperations } from '../graphql/client-operations';
 import { describePage, notFoundHead } from './pages';
 import { renderHeadTags, renderPage, type InitialDataEntry } from './page-html';
 import { seoRoutes } from './seo-routes';
-import { createMailer } from '../mail/mailer';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { createSmsSender, type SmsSender } from '../modules/notifications/sms';
 import { repositoryRoot } from '../config/config';
 
 export interface AppHandle {
   app: Express;
   apollo: ApolloServer<RequestContext>;
   responseCache: ResponseCache;
+  mailer: Mailer;
+  sms: SmsSender;
   /** The HTTP server's request listener: cached public answers first, then the app. */
   handle: (request: IncomingMessage, response: ServerResponse) => void;
 }
@@ -229,6 +232,8 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
     app,
     apollo,
     responseCache,
+    mailer,
+    sms: createSmsSender(config, log),
     handle: (request, response) => {
       if (!responseCache.serve(request, response)) app(request, response);
     },

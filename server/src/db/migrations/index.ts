@@ -4,6 +4,7 @@ import { Migration0002Storefront } from './migration-0002-storefront';
 import { Migration0003Accounts } from './migration-0003-accounts';
 import { Migration0004Commerce } from './migration-0004-commerce';
 import { Migration0005Payments } from './migration-0005-payments';
+import { Migration0006Notifications } from './migration-0006-notifications';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0003Accounts', class: Migration0003Accounts },
   { name: 'Migration0004Commerce', class: Migration0004Commerce },
   { name: 'Migration0005Payments', class: Migration0005Payments },
+  { name: 'Migration0006Notifications', class: Migration0006Notifications },
 ];

@@ -1,4 +1,6 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { queuePaymentConfirmations } from '../notifications/notifications.service';
 import { AppError, FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { randomToken } from '../../shared/secrets';
@@ -28,7 +30,7 @@ export async function applyPaystackResult(
     const transaction = await trx.findOne(
       Transaction,
       { reference },
-      { lockMode: 4 /* PESSIMISTIC_WRITE */, populate: ['order'] },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['order'] },
     );
     if (!transaction) return 'failed';
     if (transaction.status !== PaymentStatus.PENDING)
@@ -45,6 +47,8 @@ export async function applyPaystackResult(
       if (order.paymentStatus !== PaymentStatus.COMPLETED) {
         order.paymentStatus = PaymentStatus.COMPLETED;
         order.paidAt = new Date();
+        // Sent by the notification worker, outside this request: a failing provider never touches the order.
+        queuePaymentConfirmations(trx, order);
       }
       return 'completed';
     }

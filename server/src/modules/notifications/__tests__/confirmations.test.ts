@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises';
+import pino from 'pino';
+import { createMailer } from '../../../mail/mailer';
+import { Order } from '../../orders/order.entity';
+import { NotificationJob } from '../notification-job.entity';
+import { deliverDueNotifications } from '../notifications.service';
+import { createSmsSender } from '../sms';
+import { startTestShop, type TestShop } from '../../../../test/test-shop';
+import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
+import { createSignedInUser } from '../../../../test/users';
+
+let shop: TestShop;
+let smtp: SmtpSink;
+let failingSmtp: SmtpSink;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  failingSmtp = await startSmtpSink({ failing: true });
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  await shop.close();
+  await smtp.close();
+  await failingSmtp.close();
+});
+
+async function paidOrder(email: string): Promise<string> {
+  const user = await createSignedInUser(shop);
+  await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 2, quantity: 1 }).expect(201);
+  const created = await shop.http
+    .post('/api/orders/create')
+    .set(user.auth)
+    .send({
+      recipient_name: 'Wairimu',
+      recipient_email: email,
+      recipient_phone: '0722 000 111',
+      shipping_address: 'Biashara Street',
+      shipping_city: 'Nairobi',
+      shipping_postal_code: '00100',
+      delivery_location_id: 1,
+    })
+    .expect(201);
+  const orderId = created.body.data.order.id;
+  const initialized = await shop.http
+    .post('/api/paystack/initialize')
+    .set(user.auth)
+    .send({ order_id: orderId })
+    .expect(200);
+  await shop.http
+    .post(new URL(initialized.body.data.authorization_url).pathname)
+    .type('form')
+    .send({ outcome: 'success' })
+    .expect(303);
+  return orderId;
+}
+
+function senders(smtpUrl: string) {
+  const config = { ...shop.config, mail: { ...shop.config.mail, smtpUrl } };
+  return { mailer: createMailer(config, log), sms: createSmsSender(shop.config, log), log };
+}
+
+it('sends the confirmation e-mail and SMS outside the request, once', async () => {
+  const orderId = await paidOrder('wairimu@example.co.ke');
+  expect(await deliverDueNotifications(shop.orm.em.fork(), senders(smtp.url))).toBe(2);
+  const mail = await smtp.lastTo('wairimu@example.co.ke');
+  expect(mail).toContain(`Your Manukato order ${orderId.slice(0, 8)} is confirmed`);
+  expect(mail).toContain('Ksh 4320.00');
+  const sms = (await fs.readdir(shop.config.mail.outboxDir)).filter((file) => file.endsWith('.sms.txt'));
+  expect(sms).toHaveLength(1);
+  expect(await fs.readFile(`${shop.config.mail.outboxDir}/${sms[0]}`, 'utf8')).toContain('To: +254722000111');
+  expect(await deliverDueNotifications(shop.orm.em.fork(), senders(smtp.url))).toBe(0);
+});
+
+it('a failing mail server neither loses nor blocks the order: the message is retried later', async () => {
+  const orderId = await paidOrder('njoki@example.co.ke');
+  const order = await shop.orm.em.fork().findOneOrFail(Order, { id: orderId });
+  expect(order.paymentStatus).toBe('completed');
+  await deliverDueNotifications(shop.orm.em.fork(), senders(failingSmtp.url));
+  const failed = await shop.orm.em.fork().findOneOrFail(NotificationJob, { recipient: 'njoki@example.co.ke' });
+  expect(failed).toMatchObject({ attempts: 1, sentAt: null });
+  expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+  expect(await deliverDueNotifications(shop.orm.em.fork(), senders(smtp.url))).toBe(0);
+  const later = new Date(Date.now() + 60 * 60_000);
+  expect(await deliverDueNotifications(shop.orm.em.fork(), senders(smtp.url), later)).toBe(1);
+  expect(await smtp.lastTo('njoki@example.co.ke')).toContain('is confirmed');
+});
