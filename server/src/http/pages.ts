@@ -17,6 +17,7 @@ export const privatePaths = [
   '/my-orders',
   '/cart',
   '/reset-password',
+  '/checkout',
 ];
 
 const staticPages: Record<string, { title: string; description: string; pageModule?: string }> = {
