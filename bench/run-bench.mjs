@@ -16,6 +16,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import {
   benchDir,
@@ -126,26 +127,30 @@ function otherCpuSince(before, after) {
 let currentLoad;
 
 /** One autocannon run; kept in `currentLoad` so Ctrl-C can stop it at once. */
-async function load(baseUrl, scenario, settings, { seconds, overallRate }) {
+async function load(baseUrl, scenario, settings, { seconds, overallRate, state }) {
   const options = {
-    url: baseUrl + scenario.path,
-    method: scenario.method,
-    headers: scenario.headers,
-    body: scenario.body,
     connections: settings.connections,
     pipelining: settings.pipelining,
     duration: seconds,
     // Without this a slow server shows up as timeouts rather than as latency.
     timeout: 30,
   };
+  // A sequence needs each answer before its next request (the order id), hence pipelining 1.
+  const sequence = scenario.sequence?.(state);
+  if (sequence) Object.assign(options, { url: baseUrl, requests: sequence.requests, pipelining: 1 });
+  else Object.assign(options, { url: baseUrl + scenario.path, ...pick(scenario, ['method', 'headers', 'body']) });
   if (overallRate) options.overallRate = overallRate;
   currentLoad = autocannon(options);
   try {
-    return summarize(await currentLoad);
+    const summary = summarize(await currentLoad);
+    if (sequence) summary.sequence = sequence.stats(summary.durationSeconds);
+    return summary;
   } finally {
     currentLoad = undefined;
   }
 }
+
+const pick = (object, keys) => Object.fromEntries(keys.map((key) => [key, object[key]]));
 
 function failuresOf(label, summary) {
   const problems = [];
@@ -156,8 +161,15 @@ function failuresOf(label, summary) {
   return problems.map((problem) => `${label}: ${problem}`);
 }
 
-/** One request by hand: autocannon only sees status codes, so the body is checked here. */
-async function preflight(baseUrl, scenario) {
+/** One request (or sequence) by hand: autocannon only sees status codes, so the body is checked here. */
+async function preflight(baseUrl, scenario, state) {
+  if (scenario.verify) {
+    try {
+      return await scenario.verify(baseUrl, state);
+    } catch (error) {
+      throw new Error(`scenario "${scenario.name}" answers wrongly before any load: ${error.message}`);
+    }
+  }
   const response = await fetch(baseUrl + scenario.path, {
     method: scenario.method,
     headers: scenario.headers,
@@ -169,20 +181,27 @@ async function preflight(baseUrl, scenario) {
   return { status: response.status, bytes: Buffer.byteLength(text) };
 }
 
-async function measure(baseUrl, scenario, settings, pids) {
+async function measure(baseUrl, scenario, settings, pids, dataDir) {
   const log = (message) => console.log(`  ${scenario.name}: ${message}`);
-  const response = await preflight(baseUrl, scenario);
+  let state;
+  if (scenario.prepare) {
+    const preparing = Date.now();
+    state = await scenario.prepare({ baseUrl, dataDir, connections: settings.connections });
+    log(`prepared in ${((Date.now() - preparing) / 1000).toFixed(1)} s`);
+  }
+  if (scenario.sequence && settings.pipelining > 1) log('a sequence runs with pipelining 1');
+  const response = await preflight(baseUrl, scenario, state);
   const failures = [];
 
   log(`warm-up ${settings.warmupSeconds} s (answer ${response.bytes} bytes)`);
-  const warmup = await load(baseUrl, scenario, settings, { seconds: settings.warmupSeconds });
+  const warmup = await load(baseUrl, scenario, settings, { seconds: settings.warmupSeconds, state });
   failures.push(...failuresOf(`${scenario.name} warm-up`, warmup));
 
   const cpuBefore = processTreeCpu(pids.server);
   const usageBefore = cpuSnapshot(pids);
   const rounds = [];
   for (let round = 1; round <= settings.rounds; round += 1) {
-    const summary = await load(baseUrl, scenario, settings, { seconds: settings.seconds });
+    const summary = await load(baseUrl, scenario, settings, { seconds: settings.seconds, state });
     log(`round ${round}: ${summary.requestsPerSecond} req/s, p99 ${summary.latencyMs.p99} ms`);
     failures.push(...failuresOf(`${scenario.name} round ${round}`, summary));
     rounds.push(summary);
@@ -206,7 +225,11 @@ async function measure(baseUrl, scenario, settings, pids) {
     const rate = Math.max(1, Math.round(chosen.requestsPerSecond / 2));
     const halfRounds = [];
     for (let round = 1; round <= settings.rounds; round += 1) {
-      const summary = await load(baseUrl, scenario, settings, { seconds: settings.seconds, overallRate: rate });
+      const summary = await load(baseUrl, scenario, settings, {
+        seconds: settings.seconds,
+        overallRate: rate,
+        state,
+      });
       log(`half peak (${rate} req/s) round ${round}: p99 ${summary.latencyMs.p99} ms`);
       failures.push(...failuresOf(`${scenario.name} half-peak round ${round}`, summary));
       halfRounds.push(summary);
@@ -217,9 +240,14 @@ async function measure(baseUrl, scenario, settings, pids) {
       achievedRequestsPerSecond: halfChosen.requestsPerSecond,
       p50Ms: halfChosen.latencyMs.p50,
       p99Ms: halfChosen.latencyMs.p99,
+      sequence: halfChosen.sequence,
       rounds: halfRounds,
     };
   }
+
+  // The server still answers the last run's abandoned requests (an order, a loopback call to the
+  // Paystack stand-in); let them end before the next scenario or the shutdown.
+  if (scenario.sequence) await sleep(1000);
 
   return {
     name: scenario.name,
@@ -230,6 +258,8 @@ async function measure(baseUrl, scenario, settings, pids) {
     requestsPerSecond: chosen.requestsPerSecond,
     p50Ms: chosen.latencyMs.p50,
     p99Ms: chosen.latencyMs.p99,
+    sequence: chosen.sequence,
+    compareToBare: scenario.compareToBare !== false,
     medianOfRoundsRequestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
     non2xx: [warmup, ...rounds, ...(halfPeak?.rounds ?? [])].reduce((sum, round) => sum + round.non2xx, 0),
     errors: [warmup, ...rounds, ...(halfPeak?.rounds ?? [])].reduce(
@@ -284,6 +314,41 @@ function printTable(results) {
   console.log(line(headers));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
+  for (const result of results) if (result.sequence) printSequence(result);
+}
+
+/** The steps of a sequence scenario, from its own timings in the same rounds as the table's row. */
+function printSequence(result) {
+  const steps = [
+    ['add to cart', 'addToCart'],
+    ['create order', 'createOrder'],
+    ['initialize payment', 'initializePayment'],
+    ['create + initialize', 'createAndInitialize'],
+  ];
+  const half = result.halfPeak?.sequence;
+  const headers = ['step', 'p50 ms', 'p99 ms', half ? `p99 ms @ half peak` : ''].filter(Boolean);
+  const rows = steps.map(([label, key]) =>
+    [
+      label,
+      String(result.sequence[key].p50),
+      String(result.sequence[key].p99),
+      half ? String(half[key].p99) : '',
+    ].slice(0, headers.length),
+  );
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ');
+  console.log('');
+  console.log(
+    `${result.name}: ${result.sequence.ordersPerSecond} orders/s` +
+      (half ? ` (${half.ordersPerSecond}/s at half peak)` : '') +
+      '; each step from writing the request to its answer:',
+  );
+  console.log(line(headers));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
 }
 
 async function main() {
@@ -334,12 +399,13 @@ async function main() {
   const results = [];
   for (const scenario of selected) {
     const baseUrl = scenario.target === 'bare' ? bare.url : server.url;
-    results.push(await measure(baseUrl, scenario, settings, { server: server.child.pid, bare: bare.child.pid }));
+    const pids = { server: server.child.pid, bare: bare.child.pid };
+    results.push(await measure(baseUrl, scenario, settings, pids, server.dataDir));
   }
 
   const baseline = results.find((result) => result.target === 'bare');
   for (const result of results) {
-    if (baseline)
+    if (baseline && result.compareToBare)
       result.ratioToBarePercent = Math.round((result.requestsPerSecond / baseline.requestsPerSecond) * 1000) / 10;
   }
 

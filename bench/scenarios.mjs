@@ -10,10 +10,20 @@
  *   to what users see on a busy-but-not-saturated server than the p99 at saturation.
  * - validate(status, text): checked once before measuring, because a 200 can still be a GraphQL
  *   error or an empty list, and autocannon only counts status codes. Returns an error text or null.
+ * - compareToBare: false leaves the scenario out of the "% of bare" column.
+ *
+ * A scenario that is a sequence of requests instead of one repeated request has, in place of
+ * method/path/headers/body/validate:
+ * - prepare({ baseUrl, dataDir, connections }): runs once before its load; answers a state.
+ * - verify(baseUrl, state): runs the sequence once by hand, checking bodies; answers { status, bytes }.
+ * - sequence(state): a fresh { requests, stats(seconds) } for each autocannon run: the `requests`
+ *   array (with setupRequest/onResponse) and the run's extra timings. Always run with pipelining 1.
  *
  * Scenarios that write (e.g. order creation) should make each request valid on its own (unique
  * keys, enough stock) since they repeat thousands of times against one database.
  */
+
+import { orderSequence, prepareOrders, verifyOrderSequence } from './orders.mjs';
 
 export const productsQuery =
   '{ products { id name category priceCents salePriceCents onSale inStock images { id url } } }';
@@ -86,5 +96,21 @@ export const scenarios = [
     path: '/api/products/list',
     headers: { accept: 'application/json' },
     validate: expectRestList,
+  },
+  {
+    // Checkout under load: each connection, as its own signed-up shopper (Bearer token), repeats
+    // add to cart → create order → initialise payment (through the local Paystack stand-in over
+    // loopback, as without PAYSTACK_SECRET_KEY). req/s and p99 are per request across the three;
+    // the per-step table and the create + initialise pair come from the sequence's own timings.
+    // Last, so the orders it writes (and the cache drops they cause) never touch the reads above.
+    name: 'order + payment init',
+    target: 'server',
+    method: 'POST',
+    path: '/api/carts/add → /api/orders/create → /api/paystack/initialize',
+    halfPeakLatency: true,
+    compareToBare: false,
+    prepare: prepareOrders,
+    verify: verifyOrderSequence,
+    sequence: orderSequence,
   },
 ];

@@ -32,6 +32,8 @@ export function paystackSimulator(options: { secretKey: string; webhookUrl: () =
       response.status(400).json({ status: false, message: 'Invalid transaction' });
       return;
     }
+    // A stand-in, not a ledger: keep the latest 10,000 payments so memory stays bounded under load.
+    if (transactions.size >= 10_000) transactions.delete(transactions.keys().next().value!);
     transactions.set(reference, { reference, amount, currency, email, callbackUrl, status: 'pending' });
     response.json({
       status: true,
