@@ -2,7 +2,8 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
-import { LoginDocument } from '../shared/api/generated';
+import { LoginDocument, MyOrdersDocument } from '../shared/api/generated';
+import { cartBadgeMock } from '../shared/cart/testing/cart-mocks';
 import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks';
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation, useRoutes } from 'react-router-dom';
 import routePaths from './route-paths.json';
@@ -147,6 +148,8 @@ describe('route table', () => {
         request: { query: LoginDocument, variables: { email: 'amina@example.com', password: 'secret1' } },
         result: { data: { login: { __typename: 'AuthPayload', viewer, errors: [] } } },
       },
+      { ...cartBadgeMock(0), maxUsageCount: Number.POSITIVE_INFINITY },
+      { request: { query: MyOrdersDocument }, result: { data: { myOrders: [] } } },
     ]);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
@@ -167,5 +170,13 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(location()).toBe('/account');
     expect(state()).toEqual({ from: '/cart' });
+  });
+
+  it("guards the payment provider's return, keeping its reference for after sign-in", async () => {
+    const { location, state } = renderNavigable('/checkout/callback?reference=ref-1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(location()).toBe('/account');
+    expect(state()).toEqual({ from: '/checkout/callback?reference=ref-1' });
   });
 });

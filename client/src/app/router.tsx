@@ -45,6 +45,17 @@ const ResetPasswordPage = lazy(() =>
     default: module.ResetPasswordPage,
   })),
 );
+const CartPage = lazy(() =>
+  import('../features/cart/pages/cart-page').then((module) => ({ default: module.CartPage })),
+);
+const CheckoutCallbackPage = lazy(() =>
+  import('../features/cart/pages/checkout-callback-page').then((module) => ({
+    default: module.CheckoutCallbackPage,
+  })),
+);
+const MyOrdersPage = lazy(() =>
+  import('../features/orders/pages/my-orders-page').then((module) => ({ default: module.MyOrdersPage })),
+);
 const AdminLayout = lazy(() =>
   import('../features/admin/components/admin-layout').then((module) => ({ default: module.AdminLayout })),
 );
@@ -71,11 +82,13 @@ export const routes: RouteObject[] = [
       { path: '/verify-otp', element: <VerifyOtpPage /> },
       { path: '/contact', element: <ContactPage /> },
       {
-        // Signed-out visitors go to /account with where they were as state.from (checkout joins later).
+        // Signed-out visitors go to /account with where they were as state.from. The payment provider's
+        // return (/checkout/callback) is guarded too: verifying a payment needs the shopper's session.
         element: <RequireAuth />,
         children: [
-          { path: '/cart', element: <PlaceholderPage title="Shopping Cart" noIndex /> },
-          { path: '/my-orders', element: <PlaceholderPage title="My Orders" noIndex /> },
+          { path: '/cart', element: <CartPage /> },
+          { path: '/my-orders', element: <MyOrdersPage /> },
+          { path: '/checkout/callback', element: <CheckoutCallbackPage /> },
         ],
       },
       // Inside the customer layout so a 404 keeps the header and footer for navigating back.

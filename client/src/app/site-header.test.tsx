@@ -6,6 +6,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { cartBadgeMock } from '../shared/cart/testing/cart-mocks';
 import { createViewer, logoutMock, viewerMock } from '../shared/session/testing/viewer-mocks';
 import { writeViewer, type Viewer } from '../shared/session/viewer';
 import { SiteHeader } from './site-header';
@@ -33,7 +34,11 @@ function renderHeader({ cartQuantity, viewer = null, mocks = [], at = '/' }: Ren
     return null;
   }
   render(
-    <MockedProvider mocks={[viewerMock(viewer), ...mocks]} mockLinkDefaultOptions={{ delay: 0 }}>
+    <MockedProvider
+      // A signed-in header reads the cart's quantity (0 here; `cartQuantity` overrides it).
+      mocks={[viewerMock(viewer), { ...cartBadgeMock(0), maxUsageCount: Number.POSITIVE_INFINITY }, ...mocks]}
+      mockLinkDefaultOptions={{ delay: 0 }}
+    >
       <MemoryRouter initialEntries={[at]}>
         <SiteHeader cartQuantity={cartQuantity} />
         <Routes>

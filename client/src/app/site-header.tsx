@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useCartQuantity } from '../shared/cart/use-cart-quantity';
 import { useLogout } from '../shared/session/use-logout';
 import { useViewer } from '../shared/session/use-viewer';
 import { CartIcon, CloseIcon, LogoutIcon, MenuIcon, UserIcon } from '../shared/ui/icons';
@@ -23,11 +24,13 @@ export const myOrdersLink = { to: '/my-orders', label: 'My Orders' } as const;
 export const DESKTOP_MEDIA_QUERY = '(min-width: 768px)';
 
 interface SiteHeaderProps {
-  /** Total quantity in the cart; the Commerce issue supplies it. No badge at 0. */
+  /** Overrides the total quantity read from the cached cart (tests, previews). No badge at 0. */
   cartQuantity?: number;
 }
 
-export function SiteHeader({ cartQuantity = 0 }: SiteHeaderProps) {
+export function SiteHeader({ cartQuantity }: SiteHeaderProps) {
+  const cachedQuantity = useCartQuantity();
+  const quantity = cartQuantity ?? cachedQuantity;
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY);
@@ -67,7 +70,7 @@ export function SiteHeader({ cartQuantity = 0 }: SiteHeaderProps) {
           <NavList signedIn={signedIn} />
         </nav>
         <div className="site-header__actions">
-          <CartLink quantity={cartQuantity} />
+          <CartLink quantity={quantity} />
           {signedIn ? (
             <button type="button" className="icon-button" aria-label="Log out" onClick={() => void logout()}>
               <LogoutIcon />

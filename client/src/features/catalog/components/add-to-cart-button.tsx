@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useAddToCartHandler } from '../../../shared/cart/add-to-cart-context';
 
 interface AddToCartButtonProps {
   productId: number;
   inStock: boolean;
-  /** Wired by the cart feature; without it the button still shows (and does nothing). */
+  /** Overrides the shop's handler from AddToCartProvider; with neither the button still shows (and does nothing). */
   onAddToCart?: (productId: number) => Promise<void>;
   label?: string;
   className?: string;
@@ -21,12 +22,14 @@ export function AddToCartButton({
   describedBy,
 }: AddToCartButtonProps) {
   const [adding, setAdding] = useState(false);
+  const shopHandler = useAddToCartHandler();
+  const handler = onAddToCart ?? shopHandler;
 
   async function add() {
-    if (!onAddToCart || adding) return;
+    if (!handler || adding) return;
     setAdding(true);
     try {
-      await onAddToCart(productId);
+      await handler(productId);
     } catch {
       // The handler owns its failure messages (and the login redirect); the button only stops waiting.
     } finally {

@@ -1,0 +1,127 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
+import { AddToCartButton } from '../features/catalog/components/add-to-cart-button';
+import { addToCartMock, cartBadgeMock, createCart, createCartLine } from '../shared/cart/testing/cart-mocks';
+import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks';
+import { createCache } from './apollo-client';
+import { CustomerLayout } from './customer-layout';
+
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <>
+      <output aria-label="Location">{`${location.pathname}${location.search}`}</output>
+      <output aria-label="Location state">{JSON.stringify(location.state)}</output>
+    </>
+  );
+}
+
+// The real storefront layout (header badge, toasts, the AddToCartProvider) around a catalog button that is
+// given no handler: it must find the shop's through the context.
+function Shop() {
+  return useRoutes([
+    {
+      element: <CustomerLayout />,
+      children: [
+        { path: '/category/:category', element: <AddToCartButton productId={42} inStock /> },
+        { path: '/account', element: <h1>Login</h1> },
+      ],
+    },
+  ]);
+}
+
+function renderShop(mocks: MockLink.MockedResponse[], at = '/category/for-women?sort=price_asc') {
+  render(
+    <MockedProvider mocks={mocks} cache={createCache()} mockLinkDefaultOptions={{ delay: 0 }}>
+      <MemoryRouter initialEntries={[at]}>
+        <Shop />
+        <LocationProbe />
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+  return {
+    location: () => screen.getByRole('status', { name: 'Location' }).textContent,
+    state: () => JSON.parse(screen.getByRole('status', { name: 'Location state' }).textContent ?? 'null') as unknown,
+  };
+}
+
+const header = () => screen.getByRole('banner');
+
+describe('Add to Cart', () => {
+  it('adds for a signed-in shopper and the badge follows the mutation result, with no refetch', async () => {
+    const user = userEvent.setup();
+    const existing = createCartLine({ quantity: 2 });
+    const added = createCartLine({ product: { id: 42 } });
+    // One badge answer only: a refetch of the cart would find no mock and leave the badge at 2.
+    renderShop([
+      viewerMock(createViewer()),
+      cartBadgeMock(2),
+      addToCartMock(42, { cart: createCart([existing, added]) }),
+    ]);
+
+    expect(await within(header()).findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+
+    expect(await within(header()).findByRole('link', { name: 'Cart, 3 items' })).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason as a toast when the product cannot be added", async () => {
+    const user = userEvent.setup();
+    renderShop([
+      viewerMock(createViewer()),
+      cartBadgeMock(0),
+      addToCartMock(42, {
+        errors: [{ field: 'quantity', code: 'OUT_OF_STOCK', message: 'Only 1 of Oud Royale left in stock.' }],
+      }),
+    ]);
+
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 of Oud Royale left in stock.');
+    expect(within(header()).getByRole('link', { name: 'Cart' })).toBeInTheDocument();
+  });
+
+  describe('signed out', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('asks the visitor to log in, then after 2 s sends them to /account with where they were', async () => {
+      const { location, state } = renderShop([viewerMock(null)]);
+      // Let `me` answer (signed out).
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(10);
+      });
+
+      fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      await act(async () => {
+        await Promise.resolve();
+      });
+
+      expect(screen.getByText('Please log in to add items to your cart').closest('[role="status"]')).toHaveClass(
+        'toast',
+      );
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1900);
+      });
+      expect(location()).toBe('/category/for-women?sort=price_asc');
+
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(100);
+      });
+      expect(location()).toBe('/account');
+      expect(state()).toEqual({ from: '/category/for-women?sort=price_asc' });
+      expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+      // SPEC §8: the notice stays 3 s in all, so it is still up on the login screen for a moment.
+      expect(screen.getByText('Please log in to add items to your cart')).toBeInTheDocument();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1000);
+      });
+      expect(screen.queryByText('Please log in to add items to your cart')).not.toBeInTheDocument();
+    });
+  });
+});

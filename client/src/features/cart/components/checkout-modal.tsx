@@ -1,0 +1,228 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { CartDocument, useCreateOrderMutation, useInitializePaymentMutation } from '../../../shared/api/generated';
+import { serverMessageOr } from '../../../shared/error-message';
+import { formatMoney } from '../../../shared/format-money';
+import { useViewer } from '../../../shared/session/use-viewer';
+import { Modal } from '../../../shared/ui/modal';
+import {
+  CREATE_ORDER_FAILED,
+  isShippingField,
+  MISSING_AUTHORIZATION_URL,
+  PAYMENT_INIT_FAILED,
+  shippingFields,
+  trimShipping,
+  validateShipping,
+  type ShippingField,
+  type ShippingForm,
+} from '../checkout-form';
+import { orderTotals, type DeliveryOption } from '../order-totals';
+
+type PaymentMethod = 'mpesa' | 'card';
+
+interface CheckoutModalProps {
+  open: boolean;
+  onClose: () => void;
+  location: DeliveryOption;
+  subtotalCents: number;
+}
+
+/** Sends the browser to the payment page; a seam so tests can watch it (jsdom cannot navigate). */
+export const paymentRedirect = {
+  go(url: string) {
+    window.location.assign(url);
+  },
+};
+
+// SPEC §2/§4: shipping, then payment method (M-Pesa by default); then the order is created, the payment
+// initialised and the browser sent to the provider, which returns to /checkout/callback (the success view).
+export function CheckoutModal({ open, onClose, location, subtotalCents }: CheckoutModalProps) {
+  const { viewer } = useViewer();
+  const client = useApolloClient();
+  const [step, setStep] = useState<'shipping' | 'payment'>('shipping');
+  const [form, setForm] = useState<ShippingForm>(() => ({
+    name: viewer ? `${viewer.first} ${viewer.last}`.trim() : '',
+    email: viewer?.email ?? '',
+    phone: '',
+    address: '',
+    city: '',
+    postalCode: '',
+  }));
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<ShippingField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [method, setMethod] = useState<PaymentMethod>('mpesa');
+  const [processing, setProcessing] = useState(false);
+  // The server empties the cart when it creates the order: a retry after a failed payment start must pay
+  // this order rather than create another from an empty cart.
+  const [orderId, setOrderId] = useState<string | null>(null);
+  const [createOrder] = useCreateOrderMutation();
+  const [initializePayment] = useInitializePaymentMutation();
+  const totals = orderTotals(subtotalCents, location);
+
+  function close() {
+    if (processing) return;
+    onClose();
+    // The order took the cart's items: show the cart as the server now has it.
+    if (orderId) void client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
+  }
+
+  function submitShipping(event: FormEvent) {
+    event.preventDefault();
+    const shipping = trimShipping(form);
+    const error = validateShipping(shipping);
+    setFieldErrors({});
+    setFormError(error);
+    if (!error) setStep('payment');
+  }
+
+  async function startOrder(): Promise<string | null> {
+    if (orderId) return orderId;
+    try {
+      const { data } = await createOrder({
+        variables: { input: { deliveryLocationId: location.id, paymentMethod: method, shipping: trimShipping(form) } },
+      });
+      const payload = data?.createOrder;
+      if (payload?.order) {
+        setOrderId(payload.order.id);
+        return payload.order.id;
+      }
+      const errors = payload?.errors ?? [];
+      const shippingErrors = errors.filter((error) => isShippingField(error.field));
+      if (shippingErrors.length > 0) {
+        // The server's own checks of the form (e.g. a phone it cannot read): back to the fields they name.
+        setFieldErrors(Object.fromEntries(shippingErrors.map((error) => [error.field, error.message])));
+        // Shown beside the fields, not repeated above them.
+        setFormError(null);
+        setStep('shipping');
+      } else {
+        setFormError(errors[0]?.message ?? CREATE_ORDER_FAILED);
+      }
+    } catch (error) {
+      setFormError(serverMessageOr(error, CREATE_ORDER_FAILED));
+    }
+    return null;
+  }
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (processing) return;
+    setProcessing(true);
+    setFormError(null);
+    const id = await startOrder();
+    if (!id) {
+      setProcessing(false);
+      return;
+    }
+    try {
+      const { data } = await initializePayment({ variables: { orderId: id } });
+      const payload = data?.initializePayment;
+      const failure = payload?.errors[0];
+      if (!payload || failure) {
+        setFormError(failure?.message ?? PAYMENT_INIT_FAILED);
+      } else if (!payload.authorizationUrl) {
+        setFormError(MISSING_AUTHORIZATION_URL);
+      } else {
+        // The overlay stays up while the browser leaves for the payment page.
+        paymentRedirect.go(payload.authorizationUrl);
+        return;
+      }
+    } catch (error) {
+      setFormError(serverMessageOr(error, PAYMENT_INIT_FAILED));
+    }
+    setProcessing(false);
+  }
+
+  return (
+    <Modal open={open} onClose={close} labelledBy="checkout-heading" className="checkout">
+      <div className="checkout__header">
+        <h2 id="checkout-heading">{step === 'shipping' ? 'Shipping Information' : 'Payment Method'}</h2>
+        <button type="button" className="icon-button" aria-label="Close checkout" onClick={close} disabled={processing}>
+          ×
+        </button>
+      </div>
+      <p className="checkout__steps">Step {step === 'shipping' ? 1 : 2} of 2</p>
+      {formError ? (
+        <p role="alert" className="checkout__error">
+          {formError}
+        </p>
+      ) : null}
+      {step === 'shipping' ? (
+        <form noValidate onSubmit={submitShipping} className="checkout__form">
+          {shippingFields.map(({ field, label, type, autoComplete }) => (
+            <div key={field} className="checkout__field">
+              <label htmlFor={`checkout-${field}`}>{label}</label>
+              <input
+                id={`checkout-${field}`}
+                name={field}
+                type={type}
+                autoComplete={autoComplete}
+                placeholder={field === 'phone' ? '+254 7XX XXX XXX' : undefined}
+                value={form[field]}
+                aria-invalid={fieldErrors[field] ? true : undefined}
+                aria-describedby={fieldErrors[field] ? `checkout-${field}-error` : undefined}
+                onChange={(event) => setForm((current) => ({ ...current, [field]: event.target.value }))}
+              />
+              {fieldErrors[field] ? (
+                <span id={`checkout-${field}-error`} role="alert" className="checkout__field-error">
+                  {fieldErrors[field]}
+                </span>
+              ) : null}
+            </div>
+          ))}
+          <button type="submit" className="button">
+            Continue to Payment
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={pay} className="checkout__form">
+          <fieldset className="checkout__methods" disabled={processing}>
+            <legend>Choose how to pay</legend>
+            <label className="checkout__method">
+              <input
+                type="radio"
+                name="payment-method"
+                value="mpesa"
+                checked={method === 'mpesa'}
+                onChange={() => setMethod('mpesa')}
+              />
+              M-Pesa
+            </label>
+            <label className="checkout__method">
+              <input
+                type="radio"
+                name="payment-method"
+                value="card"
+                checked={method === 'card'}
+                onChange={() => setMethod('card')}
+              />
+              Card
+            </label>
+          </fieldset>
+          <p className="checkout__total">
+            Total: <strong>{formatMoney(totals.totalCents)}</strong>
+            {totals.freeDelivery ? ' (free delivery)' : null}
+          </p>
+          <div className="checkout__buttons">
+            <button
+              type="button"
+              className="button button--outline"
+              disabled={processing || orderId !== null}
+              onClick={() => setStep('shipping')}
+            >
+              Back
+            </button>
+            <button type="submit" className="button" disabled={processing}>
+              Pay Now
+            </button>
+          </div>
+        </form>
+      )}
+      {processing ? (
+        <div className="checkout__processing" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Processing your payment...
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

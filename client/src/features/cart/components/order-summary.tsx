@@ -1,0 +1,81 @@
+import { formatMoney } from '../../../shared/format-money';
+import { orderTotals, type DeliveryOption } from '../order-totals';
+
+interface OrderSummaryProps {
+  subtotalCents: number;
+  locations: DeliveryOption[];
+  locationsFailed: boolean;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  onCheckout: () => void;
+}
+
+// SPEC §2 Cart: delivery location radios, subtotal, shipping, estimated delivery, total; Proceed to Checkout
+// stays disabled and says 'Select Delivery Location' until a location is chosen.
+export function OrderSummary({
+  subtotalCents,
+  locations,
+  locationsFailed,
+  selectedId,
+  onSelect,
+  onCheckout,
+}: OrderSummaryProps) {
+  const selected = locations.find((location) => location.id === selectedId) ?? null;
+  const totals = orderTotals(subtotalCents, selected);
+  const shipping = totals.freeDelivery
+    ? 'Free'
+    : totals.shippingCents === null
+      ? '—'
+      : formatMoney(totals.shippingCents);
+
+  return (
+    <aside className="order-summary" aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">Order Summary</h2>
+      <fieldset className="order-summary__locations">
+        <legend>Delivery Location</legend>
+        {locationsFailed ? <p role="alert">Could not load delivery locations. Please reload the page.</p> : null}
+        {locations.map((location) => (
+          <label key={location.id} className="order-summary__location">
+            <input
+              type="radio"
+              name="delivery-location"
+              value={location.id}
+              checked={location.id === selectedId}
+              onChange={() => onSelect(location.id)}
+            />
+            <span className="order-summary__location-text">
+              <span className="order-summary__location-name">{location.name}</span>
+              <span className="order-summary__location-meta">
+                {formatMoney(location.feeCents)} · {location.deliveryTime}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <dl className="order-summary__totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(totals.subtotalCents)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>{shipping}</dd>
+        </div>
+        <div>
+          <dt>Estimated Delivery</dt>
+          <dd>{selected ? selected.deliveryTime : '—'}</dd>
+        </div>
+        <div className="order-summary__total">
+          <dt>Total</dt>
+          <dd>{formatMoney(totals.totalCents)}</dd>
+        </div>
+      </dl>
+      {totals.freeDelivery ? (
+        <p className="order-summary__note">Free delivery on orders of Ksh 10,000 or more.</p>
+      ) : null}
+      <button type="button" className="button order-summary__checkout" disabled={!selected} onClick={onCheckout}>
+        {selected ? 'Proceed to Checkout' : 'Select Delivery Location'}
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,23 @@
+/** SPEC §9: delivery is free from Ksh 10,000 of goods (in cents). The server decides what it charges. */
+export const FREE_DELIVERY_FROM_CENTS = 1_000_000;
+
+export interface DeliveryOption {
+  id: number;
+  name: string;
+  feeCents: number;
+  deliveryTime: string;
+}
+
+export interface OrderTotals {
+  subtotalCents: number;
+  /** null until a delivery location is chosen (and the subtotal does not make delivery free). */
+  shippingCents: number | null;
+  freeDelivery: boolean;
+  totalCents: number;
+}
+
+export function orderTotals(subtotalCents: number, location: DeliveryOption | null): OrderTotals {
+  const freeDelivery = subtotalCents >= FREE_DELIVERY_FROM_CENTS;
+  const shippingCents = freeDelivery ? 0 : (location?.feeCents ?? null);
+  return { subtotalCents, shippingCents, freeDelivery, totalCents: subtotalCents + (shippingCents ?? 0) };
+}

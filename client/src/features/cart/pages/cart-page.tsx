@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  useDeliveryLocationsQuery,
+  useRemoveCartItemMutation,
+  useUpdateCartItemMutation,
+} from '../../../shared/api/generated';
+import { useCart, type CartLine } from '../../../shared/cart/use-cart';
+import { serverMessageOr } from '../../../shared/error-message';
+import { PageMeta } from '../../../shared/ui/page-meta';
+import { useToast } from '../../../shared/ui/toast';
+import { CartRow } from '../components/cart-row';
+import { CheckoutModal } from '../components/checkout-modal';
+import { OrderSummary } from '../components/order-summary';
+import '../cart.css';
+
+export function CartPage() {
+  const { cart, loading, error, refetch } = useCart();
+  const locations = useDeliveryLocationsQuery();
+  const [updateItem] = useUpdateCartItemMutation();
+  const [removeItem] = useRemoveCartItemMutation();
+  const { showToast } = useToast();
+  const [updatingIds, setUpdatingIds] = useState<ReadonlySet<number>>(new Set());
+  const [locationId, setLocationId] = useState<number | null>(null);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+
+  // Each line waits on its own request (SPEC §4: per-item loading flags); the cart in the mutation's answer
+  // replaces the cached one. A failure shows the server's reason and re-reads the cart (SPEC §4).
+  async function change(line: CartLine, run: () => Promise<{ errors: { message: string }[] } | undefined>) {
+    setUpdatingIds((ids) => new Set(ids).add(line.id));
+    try {
+      const payload = await run();
+      const failure = payload?.errors[0];
+      if (failure) {
+        showToast(failure.message, { variant: 'error' });
+        await refetch().catch(() => undefined);
+      }
+    } catch (failure) {
+      showToast(serverMessageOr(failure, 'Failed to update your cart'), { variant: 'error' });
+      await refetch().catch(() => undefined);
+    } finally {
+      setUpdatingIds((ids) => {
+        const next = new Set(ids);
+        next.delete(line.id);
+        return next;
+      });
+    }
+  }
+
+  const onQuantityChange = (line: CartLine, quantity: number) => {
+    if (quantity < 1) return;
+    void change(line, async () => (await updateItem({ variables: { id: line.id, quantity } })).data?.updateCartItem);
+  };
+  const onRemove = (line: CartLine) => {
+    void change(line, async () => (await removeItem({ variables: { id: line.id } })).data?.removeCartItem);
+  };
+
+  const deliveryLocations = locations.data?.deliveryLocations ?? [];
+  const selectedLocation = deliveryLocations.find((location) => location.id === locationId) ?? null;
+
+  return (
+    <div className="cart-page">
+      <PageMeta title="Shopping Cart" noIndex />
+      <h1>Shopping Cart</h1>
+      {loading ? (
+        <p role="status">Loading your cart…</p>
+      ) : !cart ? (
+        <p role="alert">{serverMessageOr(error, 'Failed to load your cart. Please try again.')}</p>
+      ) : cart.items.length === 0 ? (
+        <div className="cart-page__empty">
+          <p>Your cart is empty</p>
+          <Link to="/" className="button">
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-page__layout">
+          <ul className="cart-page__items" aria-label="Cart items">
+            {cart.items.map((line) => (
+              <CartRow
+                key={line.id}
+                line={line}
+                updating={updatingIds.has(line.id)}
+                onQuantityChange={onQuantityChange}
+                onRemove={onRemove}
+              />
+            ))}
+          </ul>
+          <OrderSummary
+            subtotalCents={cart.subtotalCents}
+            locations={deliveryLocations}
+            locationsFailed={Boolean(locations.error)}
+            selectedId={locationId}
+            onSelect={setLocationId}
+            onCheckout={() => setCheckoutOpen(true)}
+          />
+        </div>
+      )}
+      {cart && selectedLocation ? (
+        <CheckoutModal
+          open={checkoutOpen}
+          onClose={() => setCheckoutOpen(false)}
+          location={selectedLocation}
+          subtotalCents={cart.subtotalCents}
+        />
+      ) : null}
+    </div>
+  );
+}

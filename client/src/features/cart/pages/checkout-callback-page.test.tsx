@@ -1,0 +1,110 @@
+import type { MockLink } from '@apollo/client/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { VerifyPaymentDocument } from '../../../shared/api/generated';
+import { cartBadgeMock, cartMock, createCart } from '../../../shared/cart/testing/cart-mocks';
+import { useCartQuantity } from '../../../shared/cart/use-cart-quantity';
+import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
+import { renderCartScreen } from '../testing/render-cart';
+import { CheckoutCallbackPage } from './checkout-callback-page';
+
+function verifyMock(
+  reference: string,
+  status: 'completed' | 'failed' | 'pending',
+  errors: { field: string; code: string; message: string }[] = [],
+  delay = 10,
+): MockLink.MockedResponse {
+  return {
+    request: { query: VerifyPaymentDocument, variables: { reference } },
+    result: {
+      data: {
+        verifyPayment: {
+          __typename: 'PaymentResult',
+          status,
+          order: { __typename: 'Order', id: 'order-1', status: 'pending', paymentStatus: status },
+          errors: errors.map((error) => ({ __typename: 'FieldError', ...error })),
+        },
+      },
+    },
+    delay,
+  };
+}
+
+// What the header badge reads, beside the page.
+function Badge() {
+  return <output aria-label="Cart quantity">{useCartQuantity()}</output>;
+}
+
+function renderCallback(mocks: MockLink.MockedResponse[], reference: string | null = 'ref-1') {
+  const user = userEvent.setup();
+  const route = reference === null ? '/checkout/callback' : `/checkout/callback?reference=${reference}`;
+  renderCartScreen(
+    <>
+      <Badge />
+      <CheckoutCallbackPage />
+    </>,
+    [viewerMock(createViewer()), cartBadgeMock(3), ...mocks],
+    { route, path: '/checkout/callback' },
+  );
+  return user;
+}
+
+const badge = () => screen.getByRole('status', { name: 'Cart quantity' });
+
+describe('CheckoutCallbackPage', () => {
+  it('confirms a completed payment and re-reads the emptied cart so the badge shows 0', async () => {
+    const refetched = jest.fn(() => ({ data: { cart: createCart([]) } }));
+    // Slow enough that the badge has its 3 before the payment is confirmed, as in the app.
+    renderCallback([verifyMock('ref-1', 'completed', [], 100), cartMock(createCart([]), { result: refetched })]);
+
+    expect(screen.getByRole('heading', { name: 'Checking your payment…' })).toBeInTheDocument();
+    await waitFor(() => expect(badge()).toHaveTextContent('3'));
+
+    expect(await screen.findByRole('heading', { name: 'Thank you for your purchase!' })).toBeInTheDocument();
+    expect(screen.getByText('Your order has been confirmed and will be shipped soon.')).toBeInTheDocument();
+    expect(screen.getByText(/confirmation SMS/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
+    await waitFor(() => expect(badge()).toHaveTextContent('0'));
+    expect(refetched).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the payment failed, with the way back to the cart and orders', async () => {
+    renderCallback([verifyMock('ref-1', 'failed')]);
+
+    expect(await screen.findByRole('heading', { name: 'Payment processing failed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+    expect(screen.queryByText('Thank you for your purchase!')).not.toBeInTheDocument();
+    expect(badge()).toHaveTextContent('3');
+  });
+
+  it("shows the server's reason for a failure", async () => {
+    renderCallback([
+      verifyMock('ref-1', 'failed', [{ field: 'reference', code: 'NOT_FOUND', message: 'No such payment.' }]),
+    ]);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('No such payment.');
+    expect(screen.getByRole('heading', { name: 'Payment processing failed' })).toBeInTheDocument();
+  });
+
+  it('fails without asking the server when the reference is missing', async () => {
+    renderCallback([], null);
+
+    expect(await screen.findByRole('heading', { name: 'Payment processing failed' })).toBeInTheDocument();
+  });
+
+  it('keeps checking a pending payment until the shopper retries and it completes', async () => {
+    const user = renderCallback([
+      verifyMock('ref-1', 'pending'),
+      verifyMock('ref-1', 'completed'),
+      cartMock(createCart([])),
+    ]);
+
+    const retry = await screen.findByRole('button', { name: 'Check again' });
+    expect(screen.getByRole('heading', { name: 'Checking your payment…' })).toBeInTheDocument();
+
+    await user.click(retry);
+
+    expect(await screen.findByRole('heading', { name: 'Thank you for your purchase!' })).toBeInTheDocument();
+  });
+});

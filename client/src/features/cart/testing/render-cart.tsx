@@ -1,0 +1,69 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createCache } from '../../../app/apollo-client';
+import { DeliveryLocationsDocument, type DeliveryLocationsQuery } from '../../../shared/api/generated';
+import { ToastProvider } from '../../../shared/ui/toast';
+
+/** SPEC §9's four delivery options, as the API answers them (fees in cents). */
+export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
+  {
+    __typename: 'DeliveryLocation',
+    id: 1,
+    name: 'CBD collection point at a mall',
+    feeCents: 12000,
+    deliveryTime: '1-3 business days',
+  },
+  {
+    __typename: 'DeliveryLocation',
+    id: 2,
+    name: 'Doorstep: Kilimani, Kileleshwa, Lavington',
+    feeCents: 20000,
+    deliveryTime: '1-3 business days',
+  },
+  {
+    __typename: 'DeliveryLocation',
+    id: 3,
+    name: 'Doorstep: South B, South C, Upperhill, Nairobi West, Madaraka',
+    feeCents: 25000,
+    deliveryTime: '1-3 business days',
+  },
+  {
+    __typename: 'DeliveryLocation',
+    id: 4,
+    name: 'Outside Nairobi',
+    feeCents: 55000,
+    deliveryTime: '3-5 business days',
+  },
+];
+
+export function deliveryLocationsMock(): MockLink.MockedResponse<DeliveryLocationsQuery> {
+  return { request: { query: DeliveryLocationsDocument }, result: { data: { deliveryLocations } } };
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** A cart-feature screen with the app's cache (type policies included), a router and toasts. */
+export function renderCartScreen(
+  ui: ReactElement,
+  mocks: MockLink.MockedResponse[],
+  { route = '/cart', path = '*' } = {},
+) {
+  return render(
+    <MockedProvider mocks={mocks} cache={createCache()} mockLinkDefaultOptions={{ delay: 0 }}>
+      <MemoryRouter initialEntries={[route]}>
+        <ToastProvider>
+          <Routes>
+            <Route path={path} element={ui} />
+          </Routes>
+          <LocationProbe />
+        </ToastProvider>
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+}

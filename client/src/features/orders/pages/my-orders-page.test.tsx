@@ -1,0 +1,140 @@
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { createCache } from '../../../app/apollo-client';
+import { MyOrdersDocument, type MyOrdersQuery } from '../../../shared/api/generated';
+import { MyOrdersPage } from './my-orders-page';
+
+type Order = MyOrdersQuery['myOrders'][number];
+
+function createOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    __typename: 'Order',
+    id: '3f9a2c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b',
+    createdAt: '2026-03-14T09:30:00.000Z',
+    status: 'pending',
+    paymentStatus: 'completed',
+    paymentMethod: 'mpesa',
+    recipientName: 'Amina Otieno',
+    recipientEmail: 'amina@example.com',
+    recipientPhone: '+254712345678',
+    shippingAddress: '12 Riverside Drive',
+    shippingCity: 'Nairobi',
+    shippingPostalCode: '00100',
+    subtotalCents: 750000,
+    shippingFeeCents: 20000,
+    totalCents: 770000,
+    deliveryLocation: { __typename: 'DeliveryLocation', id: 2, name: 'Doorstep: Kilimani, Kileleshwa, Lavington' },
+    items: [
+      {
+        __typename: 'OrderItem',
+        id: 1,
+        productId: 11,
+        name: 'Oud Royale',
+        quantity: 2,
+        unitPriceCents: 250000,
+        lineTotalCents: 500000,
+      },
+      {
+        __typename: 'OrderItem',
+        id: 2,
+        productId: 12,
+        name: 'Citrus Bloom',
+        quantity: 1,
+        unitPriceCents: 250000,
+        lineTotalCents: 250000,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function renderOrders(myOrders: Order[]) {
+  const mocks: MockLink.MockedResponse<MyOrdersQuery>[] = [
+    { request: { query: MyOrdersDocument }, result: { data: { myOrders } } },
+  ];
+  render(
+    <MockedProvider mocks={mocks} cache={createCache()} mockLinkDefaultOptions={{ delay: 0 }}>
+      <MemoryRouter>
+        <MyOrdersPage />
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('MyOrdersPage', () => {
+  it("says 'No orders found.' when there are none", async () => {
+    renderOrders([]);
+
+    expect(await screen.findByText('No orders found.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+  });
+
+  it('lists orders by short id, date, status and total, collapsed', async () => {
+    renderOrders([
+      createOrder(),
+      createOrder({
+        id: '9b8c7d6e-aaaa-bbbb-cccc-000000000000',
+        status: 'delivered',
+        createdAt: '2026-02-01T22:30:00.000Z',
+      }),
+    ]);
+
+    const first = await screen.findByRole('button', { name: /Order #3f9a2c1e/ });
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(first).toHaveTextContent('14 Mar 2026');
+    expect(first).toHaveTextContent('pending');
+    expect(first).toHaveTextContent('Ksh 7,700.00');
+    expect(first).not.toHaveTextContent('3f9a2c1e-');
+    // 22:30 UTC is already the next day in Nairobi.
+    const second = screen.getByRole('button', { name: /Order #9b8c7d6e/ });
+    expect(second).toHaveTextContent('2 Feb 2026');
+    expect(within(second).getByText('delivered')).toHaveClass('status-badge--delivered');
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('expands a row to its items, shipping details and totals, and collapses it again', async () => {
+    const user = renderOrders([createOrder()]);
+
+    const row = await screen.findByRole('button', { name: /Order #3f9a2c1e/ });
+    await user.click(row);
+
+    expect(row).toHaveAttribute('aria-expanded', 'true');
+    const details = screen.getByRole('region', { name: 'Order 3f9a2c1e details' });
+    const items = within(details).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Oud Royale2 × Ksh 2,500.00');
+    expect(items[1]).toHaveTextContent('Citrus Bloom1 × Ksh 2,500.00');
+    for (const text of [
+      'Amina Otieno',
+      '12 Riverside Drive',
+      'Nairobi',
+      '00100',
+      '+254712345678',
+      'amina@example.com',
+    ]) {
+      expect(within(details).getByText(text)).toBeInTheDocument();
+    }
+    const value = (label: string) =>
+      within(details).getAllByText(label, { selector: 'dt' }).at(-1)?.nextElementSibling?.textContent;
+    expect(value('Subtotal')).toBe('Ksh 7,500.00');
+    expect(value('Shipping')).toBe('Ksh 200.00');
+    expect(value('Total')).toBe('Ksh 7,700.00');
+
+    await user.click(row);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('shows free delivery as Free', async () => {
+    const user = renderOrders([createOrder({ subtotalCents: 1200000, shippingFeeCents: 0, totalCents: 1200000 })]);
+
+    await user.click(await screen.findByRole('button', { name: /Order #3f9a2c1e/ }));
+
+    const details = screen.getByRole('region', { name: 'Order 3f9a2c1e details' });
+    expect(
+      within(details).getByText('Shipping', { selector: '.order-row__totals dt' }).nextElementSibling,
+    ).toHaveTextContent('Free');
+  });
+});

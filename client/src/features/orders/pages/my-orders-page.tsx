@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useMyOrdersQuery, type MyOrdersQuery } from '../../../shared/api/generated';
+import { serverMessageOr } from '../../../shared/error-message';
+import { formatMoney } from '../../../shared/format-money';
+import { PageMeta } from '../../../shared/ui/page-meta';
+import '../orders.css';
+
+type Order = MyOrdersQuery['myOrders'][number];
+
+/** SPEC §2 My Orders: the short id is the first 8 characters. */
+export function shortOrderId(id: string): string {
+  return id.slice(0, 8);
+}
+
+// The shop is in Kenya: dates read the same on every device (and in tests) whatever its time zone.
+const orderDate = new Intl.DateTimeFormat('en-KE', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Africa/Nairobi',
+});
+
+const paymentStatusText: Record<string, string> = {
+  pending: 'Payment pending',
+  completed: 'Paid',
+  failed: 'Payment failed',
+};
+
+export function MyOrdersPage() {
+  // Always ask: a payment may have completed since the list was last read.
+  const { data, loading, error } = useMyOrdersQuery({ fetchPolicy: 'cache-and-network' });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const orders = data?.myOrders;
+
+  return (
+    <div className="my-orders">
+      <PageMeta title="My Orders" noIndex />
+      <h1>My Orders</h1>
+      {!orders ? (
+        loading ? (
+          <p role="status">Loading your orders…</p>
+        ) : (
+          <p role="alert">{serverMessageOr(error, 'Failed to fetch orders')}</p>
+        )
+      ) : orders.length === 0 ? (
+        <p>No orders found.</p>
+      ) : (
+        <ul className="my-orders__list">
+          {orders.map((order) => (
+            <OrderRow
+              key={order.id}
+              order={order}
+              open={openId === order.id}
+              onToggle={() => setOpenId((current) => (current === order.id ? null : order.id))}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onToggle: () => void }) {
+  const detailsId = `order-${order.id}-details`;
+  return (
+    <li className="order-row">
+      <button
+        type="button"
+        className="order-row__summary"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={onToggle}
+      >
+        <span className="order-row__id">Order #{shortOrderId(order.id)}</span>
+        <span className="order-row__date">{orderDate.format(new Date(order.createdAt))}</span>
+        <span className={`status-badge status-badge--${order.status}`}>{order.status}</span>
+        <span className="order-row__total">{formatMoney(order.totalCents)}</span>
+      </button>
+      {open ? (
+        <div
+          id={detailsId}
+          className="order-row__details"
+          role="region"
+          aria-label={`Order ${shortOrderId(order.id)} details`}
+        >
+          <section>
+            <h2>Items</h2>
+            <ul className="order-row__items">
+              {order.items.map((item) => (
+                <li key={item.id}>
+                  <span>{item.name}</span>
+                  <span>
+                    {item.quantity} × {formatMoney(item.unitPriceCents)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section>
+            <h2>Shipping Details</h2>
+            <dl className="order-row__shipping">
+              <dt>Name</dt>
+              <dd>{order.recipientName}</dd>
+              <dt>Address</dt>
+              <dd>{order.shippingAddress}</dd>
+              <dt>City</dt>
+              <dd>{order.shippingCity}</dd>
+              <dt>Postal Code</dt>
+              <dd>{order.shippingPostalCode}</dd>
+              <dt>Phone</dt>
+              <dd>{order.recipientPhone}</dd>
+              <dt>Email</dt>
+              <dd>{order.recipientEmail}</dd>
+              <dt>Delivery</dt>
+              <dd>{order.deliveryLocation.name}</dd>
+              <dt>Payment</dt>
+              <dd>
+                {order.paymentMethod === 'card' ? 'Card' : 'M-Pesa'} ·{' '}
+                {paymentStatusText[order.paymentStatus] ?? order.paymentStatus}
+              </dd>
+            </dl>
+          </section>
+          <dl className="order-row__totals">
+            <dt>Subtotal</dt>
+            <dd>{formatMoney(order.subtotalCents)}</dd>
+            <dt>Shipping</dt>
+            <dd>{order.shippingFeeCents === 0 ? 'Free' : formatMoney(order.shippingFeeCents)}</dd>
+            <dt>Total</dt>
+            <dd>{formatMoney(order.totalCents)}</dd>
+          </dl>
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+import type { MockLink } from '@apollo/client/testing';
+import {
+  AddToCartDocument,
+  CartBadgeDocument,
+  CartDocument,
+  type AddToCartMutation,
+  type CartBadgeQuery,
+  type CartContentsFragment,
+  type CartQuery,
+} from '../../api/generated';
+
+type CartLine = CartContentsFragment['items'][number];
+
+let nextLineId = 500;
+
+/** A cart line as the API returns it; lineTotalCents follows from price and quantity unless given. */
+export function createCartLine(
+  overrides: Partial<Omit<CartLine, 'product'>> & { product?: Partial<CartLine['product']> } = {},
+): CartLine {
+  const id = overrides.id ?? nextLineId++;
+  const quantity = overrides.quantity ?? 1;
+  const unitPriceCents = overrides.unitPriceCents ?? 250000;
+  const productId = overrides.product?.id ?? id + 1000;
+  return {
+    __typename: 'CartLine',
+    id,
+    quantity,
+    unitPriceCents,
+    lineTotalCents: overrides.lineTotalCents ?? unitPriceCents * quantity,
+    product: {
+      __typename: 'Product',
+      id: productId,
+      name: `Perfume ${productId}`,
+      category: 'FOR WOMEN',
+      images: [{ __typename: 'ProductImage', id: `img-${productId}`, url: `/uploads/p-${productId}.webp` }],
+      ...overrides.product,
+    },
+  };
+}
+
+/** A cart whose totals follow from its lines. The id is the owner's (viewer-mocks' customer is '7'). */
+export function createCart(items: CartLine[] = [], ownerId = '7'): CartContentsFragment {
+  return {
+    __typename: 'Cart',
+    id: ownerId,
+    items,
+    totalQuantity: items.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalCents: items.reduce((sum, line) => sum + line.lineTotalCents, 0),
+  };
+}
+
+export function cartBadgeMock(totalQuantity: number, ownerId = '7'): MockLink.MockedResponse<CartBadgeQuery> {
+  return {
+    request: { query: CartBadgeDocument },
+    result: { data: { cart: { __typename: 'Cart', id: ownerId, totalQuantity } } },
+  };
+}
+
+export function cartMock(
+  cart: CartContentsFragment,
+  extra: Partial<MockLink.MockedResponse<CartQuery>> = {},
+): MockLink.MockedResponse<CartQuery> {
+  return { request: { query: CartDocument }, result: { data: { cart } }, ...extra };
+}
+
+export function addToCartMock(
+  productId: number,
+  answer: { cart: CartContentsFragment } | { errors: { field: string; code: string; message: string }[] },
+): MockLink.MockedResponse<AddToCartMutation> {
+  const cart = 'cart' in answer ? answer.cart : null;
+  const errors =
+    'errors' in answer ? answer.errors.map((error) => ({ __typename: 'FieldError' as const, ...error })) : [];
+  return {
+    request: { query: AddToCartDocument, variables: { productId, quantity: 1 } },
+    result: { data: { addToCart: { __typename: 'CartPayload', cart, errors } } },
+  };
+}

@@ -1,0 +1,58 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAddToCartMutation } from '../api/generated';
+import { serverMessageOr } from '../error-message';
+import { SIGN_IN_PATH } from '../session/require-auth';
+import { useViewer } from '../session/use-viewer';
+import { useToast } from '../ui/toast';
+
+/** SPEC §8. */
+export const LOGIN_TO_ADD_MESSAGE = 'Please log in to add items to your cart';
+/** SPEC §9: the notice shows, then the login screen follows after this delay. */
+export const LOGIN_REDIRECT_DELAY_MS = 2000;
+export const ADD_TO_CART_FAILED_MESSAGE = 'Failed to add item to cart';
+
+export type AddToCart = (productId: number) => Promise<void>;
+
+/**
+ * Adds one of a product to the signed-in shopper's cart. The badge follows from the mutation's cart in the
+ * normalised cache. Guests (and expired sessions) are told to log in, then sent to /account with
+ * state.from so signing in brings them back. Failures are toasts; the promise never rejects.
+ */
+export function useAddToCart(): AddToCart {
+  const { viewer } = useViewer();
+  const { showToast } = useToast();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [addToCart] = useAddToCartMutation();
+
+  const sendToLogin = useCallback(() => {
+    showToast(LOGIN_TO_ADD_MESSAGE, { variant: 'info' });
+    const from = `${pathname}${search}`;
+    window.setTimeout(() => void navigate(SIGN_IN_PATH, { state: { from } }), LOGIN_REDIRECT_DELAY_MS);
+  }, [showToast, navigate, pathname, search]);
+
+  return useCallback(
+    async (productId: number) => {
+      if (!viewer) {
+        sendToLogin();
+        return;
+      }
+      try {
+        const { data } = await addToCart({ variables: { productId, quantity: 1 } });
+        const error = data?.addToCart.errors[0];
+        if (error) showToast(error.message, { variant: 'error' });
+        else if (!data?.addToCart.cart) showToast(ADD_TO_CART_FAILED_MESSAGE, { variant: 'error' });
+      } catch (error) {
+        if (isUnauthenticated(error)) sendToLogin();
+        else showToast(serverMessageOr(error, ADD_TO_CART_FAILED_MESSAGE), { variant: 'error' });
+      }
+    },
+    [viewer, addToCart, showToast, sendToLogin],
+  );
+}
+
+function isUnauthenticated(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+}
