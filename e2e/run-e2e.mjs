@@ -125,11 +125,15 @@ async function printServerLog() {
 let testRunner;
 
 function runTests(baseUrl, dataDir, mailUrl) {
+  // `npm run test:e2e -- checkout accounts` runs only the files whose names contain one of the words.
+  const only = process.argv.slice(2);
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.e2e.test.mjs'))
+    .filter((name) => only.length === 0 || only.some((word) => name.includes(word)))
     .sort()
     .map((name) => path.join('e2e', name));
-  if (files.length === 0) fail('no e2e/*.e2e.test.mjs files found.');
+  if (files.length === 0)
+    fail(`no e2e/*.e2e.test.mjs files found${only.length ? ` matching ${only.join(', ')}` : ''}.`);
   return new Promise((resolve) => {
     testRunner = spawn(
       process.execPath,
