@@ -2,7 +2,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
+import { Link, MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button';
 import { addToCartMock, cartBadgeMock, createCart, createCartLine } from '../shared/cart/testing/cart-mocks';
 import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks';
@@ -26,7 +26,16 @@ function Shop() {
     {
       element: <CustomerLayout />,
       children: [
-        { path: '/category/:category', element: <AddToCartButton productId={42} inStock /> },
+        {
+          path: '/category/:category',
+          element: (
+            <>
+              <AddToCartButton productId={42} inStock />
+              <Link to="/new-arrivals">New arrivals</Link>
+            </>
+          ),
+        },
+        { path: '/new-arrivals', element: <h1>New arrivals</h1> },
         { path: '/account', element: <h1>Login</h1> },
       ],
     },
@@ -89,6 +98,25 @@ describe('Add to Cart', () => {
   describe('signed out', () => {
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => jest.useRealTimers());
+
+    it('drops the redirect when the visitor has moved on, and a second click queues nothing more', async () => {
+      const { location } = renderShop([viewerMock(null)]);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(10);
+      });
+      for (let click = 0; click < 2; click += 1) {
+        fireEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(50);
+        });
+      }
+      expect(screen.getAllByText('Please log in to add items to your cart')).toHaveLength(1);
+      fireEvent.click(screen.getByRole('link', { name: 'New arrivals' }));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(2500);
+      });
+      expect(location()).toBe('/new-arrivals');
+    });
 
     it('asks the visitor to log in, then after 2 s sends them to /account with where they were', async () => {
       const { location, state } = renderShop([viewerMock(null)]);

@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddToCartMutation } from '../api/generated';
 import { serverMessageOr } from '../error-message';
@@ -27,11 +27,22 @@ export function useAddToCart(): AddToCart {
   const { pathname, search } = useLocation();
   const [addToCart] = useAddToCartMutation();
 
+  // Where the shopper is now, read when the delay ends: if they have moved on, the redirect is dropped.
+  const here = useRef(`${pathname}${search}`);
+  here.current = `${pathname}${search}`;
+  const pendingRedirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pendingRedirect.current), []);
+
   const sendToLogin = useCallback(() => {
+    // A second click while the notice shows neither repeats it nor queues another redirect.
+    if (pendingRedirect.current !== undefined) return;
     showToast(LOGIN_TO_ADD_MESSAGE, { variant: 'info' });
-    const from = `${pathname}${search}`;
-    window.setTimeout(() => void navigate(SIGN_IN_PATH, { state: { from } }), LOGIN_REDIRECT_DELAY_MS);
-  }, [showToast, navigate, pathname, search]);
+    const from = here.current;
+    pendingRedirect.current = window.setTimeout(() => {
+      pendingRedirect.current = undefined;
+      if (here.current === from) void navigate(SIGN_IN_PATH, { state: { from } });
+    }, LOGIN_REDIRECT_DELAY_MS);
+  }, [showToast, navigate]);
 
   return useCallback(
     async (productId: number) => {

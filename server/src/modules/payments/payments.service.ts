@@ -58,6 +58,16 @@ export async function applyPaystackResult(
         order.paymentStatus = PaymentStatus.FAILED;
         order.status = OrderStatus.CANCELLED;
         await releaseOrderStock(trx, [order.id]);
+        // The shopper can try again: the order's items go back into their cart.
+        await trx.getConnection().execute(
+          `insert into cart_items (user_id, product_id, quantity)
+           select o.user_id, oi.product_id, oi.quantity from order_items oi join orders o on o.id = oi.order_id
+           where oi.order_id = ?
+           on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity`,
+          [order.id],
+          'run',
+          trx.getTransactionContext(),
+        );
       }
       return 'failed';
     }

@@ -159,6 +159,9 @@ describe('Paystack', () => {
       .send({ query: verifyMutation, variables: { reference: failedReference } });
     expect(failed.body.data.verifyPayment).toMatchObject({ status: 'failed', order: { paymentStatus: 'failed' } });
     expect((await shop.orm.em.fork().findOneOrFail(Product, { id: 9 })).quantity).toBe(stockBefore + 3);
+    // The declined order's items are back in the cart, to try again.
+    const cart = await shop.http.get(`/api/carts/user/${user.id}`).set(user.auth).expect(200);
+    expect(cart.body.data).toEqual([expect.objectContaining({ product_id: 9, quantity: 3 })]);
     const other = await createSignedInUser(shop);
     const foreign = await shop.http
       .post('/graphql')
