@@ -29,7 +29,9 @@ export function useAddToCart(): AddToCart {
 
   // Where the shopper is now, read when the delay ends: if they have moved on, the redirect is dropped.
   const here = useRef(`${pathname}${search}`);
-  here.current = `${pathname}${search}`;
+  useEffect(() => {
+    here.current = `${pathname}${search}`;
+  }, [pathname, search]);
   const pendingRedirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(pendingRedirect.current), []);
 
