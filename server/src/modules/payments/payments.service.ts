@@ -6,11 +6,48 @@ import type { RequestContext } from '../../http/request-context';
 import { randomToken } from '../../shared/secrets';
 import { requireViewer } from '../accounts/guards';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entity';
+import { OrderItem } from '../orders/order-item.entity';
 import { releaseOrderStock } from '../orders/orders.service';
 import type { PaystackTransaction } from './paystack-client';
 import { Transaction } from './transaction.entity';
 
 export type PaymentOutcome = 'completed' | 'failed' | 'pending';
+
+/**
+ * A payment arrived for an order whose reservation had already run out: take its stock again, all or
+ * nothing, and put the order back to pending. False when the stock is no longer there.
+ */
+async function retakeStock(em: EntityManager, order: Order): Promise<boolean> {
+  const items = await em.find(OrderItem, { order: order.id }, { orderBy: { product: 'asc' } });
+  const taken: OrderItem[] = [];
+  for (const item of items) {
+    const [row] = await em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        'update products set quantity = quantity - ?, updated_at = now() where id = ? and quantity >= ? returning id',
+        [item.quantity, item.product.id, item.quantity],
+        'all',
+        em.getTransactionContext(),
+      );
+    if (!row) {
+      for (const back of taken) {
+        await em
+          .getConnection()
+          .execute(
+            'update products set quantity = quantity + ? where id = ?',
+            [back.quantity, back.product.id],
+            'run',
+            em.getTransactionContext(),
+          );
+      }
+      return false;
+    }
+    taken.push(item);
+  }
+  order.stockReleasedAt = null;
+  order.status = OrderStatus.PENDING;
+  return true;
+}
 
 function bad(field: string, code: string, message: string): AppError {
   return AppError.badInput([FieldError.of(field, code, message)]);
@@ -36,7 +73,12 @@ export async function applyPaystackResult(
     if (transaction.status !== PaymentStatus.PENDING)
       return transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';
     transaction.providerResponse = data;
-    const order = transaction.order;
+    // The order row too: the reservation timer locks it (skip locked) before giving stock back.
+    const order = await trx.findOneOrFail(
+      Order,
+      { id: transaction.order.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (data.status === 'success') {
       if (data.amount !== transaction.amountCents || data.currency !== transaction.currency) {
         transaction.status = PaymentStatus.FAILED;
@@ -44,6 +86,13 @@ export async function applyPaystackResult(
         return 'failed';
       }
       transaction.status = PaymentStatus.COMPLETED;
+      if (order.stockReleasedAt && !(await retakeStock(trx, order))) {
+        // Paid after the hold ran out and the stock has gone since: money in, no goods. A person must refund.
+        transaction.flagReason = 'Paid after the reservation ran out and the stock is gone: refund or restock needed';
+        order.paymentStatus = PaymentStatus.COMPLETED;
+        order.paidAt = new Date();
+        return 'completed';
+      }
       if (order.paymentStatus !== PaymentStatus.COMPLETED) {
         order.paymentStatus = PaymentStatus.COMPLETED;
         order.paidAt = new Date();

@@ -5,6 +5,7 @@ import { paystackSignature } from '../paystack-client';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { startPaystackServer } from '../../../../test/paystack-server';
+import { releaseExpiredReservations } from '../../orders/orders.service';
 
 const secretKey = 'sk_test_manukato_secret';
 let shop: TestShop;
@@ -168,5 +169,40 @@ describe('Paystack', () => {
       .set(other.auth)
       .send({ query: verifyMutation, variables: { reference: paidReference } });
     expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('a payment after the hold ran out takes the stock again, or is flagged for a refund when it is gone', async () => {
+    const user = await createSignedInUser(shop);
+    const later = new Date(Date.now() + 31 * 60_000);
+    const settle = async (orderId: string, totalCents: number) => {
+      const reference = await initialize(user, orderId);
+      await releaseExpiredReservations(shop.orm.em.fork(), later);
+      await webhook({
+        event: 'charge.success',
+        data: { reference, status: 'success', amount: totalCents, currency: 'KES' },
+      }).expect(200);
+      return reference;
+    };
+    const lucky = await orderFor(user, 10, 2);
+    const stock = (await shop.orm.em.fork().findOneOrFail(Product, { id: 10 })).quantity;
+    await settle(lucky.id, lucky.totalCents);
+    expect(await orderState(lucky.id)).toMatchObject({
+      paymentStatus: 'completed',
+      status: 'pending',
+      stockReleasedAt: null,
+    });
+    expect((await shop.orm.em.fork().findOneOrFail(Product, { id: 10 })).quantity).toBe(stock);
+
+    const unlucky = await orderFor(user, 11, 2);
+    const reference = await initialize(user, unlucky.id);
+    await releaseExpiredReservations(shop.orm.em.fork(), later);
+    await shop.orm.em.fork().nativeUpdate(Product, { id: 11 }, { quantity: 0 });
+    await webhook({
+      event: 'charge.success',
+      data: { reference, status: 'success', amount: unlucky.totalCents, currency: 'KES' },
+    }).expect(200);
+    expect(await orderState(unlucky.id)).toMatchObject({ paymentStatus: 'completed', status: 'cancelled' });
+    expect((await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).flagReason).toMatch(/refund/);
+    expect((await shop.orm.em.fork().findOneOrFail(Product, { id: 11 })).quantity).toBe(0);
   });
 });
