@@ -131,6 +131,8 @@ export async function startServer({ dataDir, pinned, timeoutMs = 180_000 }) {
   const environment = {
     ...process.env,
     NODE_ENV: 'production',
+    // No Paystack here: the shop's stand-in takes payments.
+    PAYMENT_SIMULATOR: 'true',
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',

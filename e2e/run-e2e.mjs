@@ -180,6 +180,8 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    // No Paystack here: the shop's stand-in takes payments.
+    PAYMENT_SIMULATOR: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: baseUrl,

@@ -46,7 +46,8 @@ if (builtAt(path.join(client, 'dist', 'index.html')) < clientSources) build('cli
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(server, 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // `npm start` is the shop on a fresh machine: without a Paystack key, its stand-in takes payments.
+  env: { NODE_ENV: 'production', ...(process.env.PAYSTACK_SECRET_KEY ? {} : { PAYMENT_SIMULATOR: 'true' }), ...process.env },
 });
 // npm and process managers signal this wrapper; the server must get the signal to shut down cleanly.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -36,6 +36,7 @@ const environmentSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAYSTACK_SECRET_KEY: z.string().min(8).optional(),
   PAYSTACK_BASE_URL: z.url().optional(),
+  PAYMENT_SIMULATOR: booleanFromEnv.optional(),
   AT_API_KEY: z.string().min(1).optional(),
   AT_USERNAME: z.string().min(1).optional(),
   AT_SENDER_ID: z.string().min(1).optional(),
@@ -94,6 +95,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
+  // The stand-in marks orders paid without money moving: a production shop must ask for it by name.
+  if (values.NODE_ENV === 'production' && !values.PAYSTACK_SECRET_KEY && values.PAYMENT_SIMULATOR !== true) {
+    throw new ConfigError([
+      'PAYSTACK_SECRET_KEY: required when NODE_ENV=production (or set PAYMENT_SIMULATOR=true to use the local stand-in)',
+    ]);
+  }
   // Relative to where the command runs when given; the repository's data/ folder by default.
   const dataDir = values.DATA_DIR ? path.resolve(values.DATA_DIR) : path.join(repositoryRoot, 'data');
   return {

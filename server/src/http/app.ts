@@ -135,6 +135,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   app.use('/api', webhook);
   app.use(webhook);
   if (!config.paystack.secretKey) {
+    log.warn('no PAYSTACK_SECRET_KEY: payments go through the local stand-in, and no money moves');
     app.use(
       '/paystack-simulator',
       express.json({ limit: '100kb' }),
@@ -169,7 +170,18 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   );
 
   app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  // Cross-site forms can POST with the visitor's cookie (form, multipart or plain-text bodies) but cannot send
+  // JSON or an Authorization header without a CORS preflight: REST POSTs must be one or the other (login CSRF too).
+  app.use((request, _response, next) => {
+    if (
+      request.method === 'POST' &&
+      !request.is('application/json') &&
+      !request.get('authorization')?.startsWith('Bearer ')
+    ) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request as JSON (Content-Type: application/json).');
+    }
+    next();
+  });
   const rest = restRouter();
   app.use('/api', rest);
   app.use('/api', (_request, _response) => {

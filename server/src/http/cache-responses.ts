@@ -41,6 +41,8 @@ export function isPublicGraphQLQuery(query: unknown): boolean {
  * ETag: they revalidate every time (a review just posted shows at once) and a 304 costs nothing.
  */
 export function rememberAnswer(cache: ResponseCache, request: Request, response: Response, statuses = [200]): void {
+  // Only a GET's full answer is worth keeping: a HEAD's empty body stored under the same key would blank the page.
+  if (request.method !== 'GET') return;
   const key = cacheKeyFor(request);
   if (!key) return;
   const generation = cache.generation;

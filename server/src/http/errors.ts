@@ -2,7 +2,14 @@ import { Field, ObjectType } from 'type-graphql';
 
 /** The codes the API answers with, in GraphQL's extensions.code and the REST envelope alike. */
 export type ErrorCode =
-  'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'INTERNAL';
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'INTERNAL';
 
 export const httpStatusByCode: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -11,6 +18,7 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
 };
 

@@ -30,3 +30,15 @@ describe('loadConfig', () => {
     expect(message).toMatch(/SEED_SAMPLE_DATA/);
   });
 });
+
+describe('payments in production', () => {
+  it('refuses to start without a Paystack key unless the stand-in is asked for by name', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PAYSTACK_SECRET_KEY: required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SIMULATOR: 'true' }).paystack.secretKey).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_0123456789' }).paystack.secretKey).toBe(
+      'sk_live_0123456789',
+    );
+  });
+});

@@ -132,3 +132,20 @@ describe('GraphQL protection', () => {
     expect(errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 });
+
+describe('abuse the reviewer found', () => {
+  it('a HEAD request does not blank the cached page for later visitors', async () => {
+    await shop.http.head('/').set('accept', 'text/html').expect(200);
+    const page = await shop.http.get('/').set('accept', 'text/html').expect(200);
+    expect(page.text).toContain('<div id="root">');
+  });
+
+  it.each([
+    ['application/x-www-form-urlencoded', 'email=a%40b.co&password=secret'],
+    ['text/plain', '{"email":"a@b.co","password":"secret"}'],
+  ])('refuses a %s POST (what a cross-site form can send) with 415', async (type, body) => {
+    const response = await shop.http.post('/api/users/login').set('content-type', type).send(body).expect(415);
+    expect(response.body).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+});

@@ -4,6 +4,7 @@ import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError, FieldError } from '../../http/errors';
+import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../http/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { RateLimiter } from '../../shared/rate-limiter';
@@ -105,21 +106,21 @@ export const accountsService = {
     const email = normaliseEmail(input.email);
     const otp = typeof input.otp === 'string' ? input.otp.trim() : '';
     if (!/^\d{6}$/.test(otp)) throw bad('otp', 'INVALID_CODE', 'Please enter all digits of the OTP');
-    const challenge =
-      typeof input.hash === 'string' && /^[0-9a-f-]{36}$/.test(input.hash)
-        ? await ctx.em.findOne(CodeChallenge, { id: input.hash, email })
-        : null;
+    const challenge = isUuid(input.hash) ? await ctx.em.findOne(CodeChallenge, { id: input.hash, email }) : null;
     if (!challenge || challenge.replacedAt || challenge.usedAt || challenge.expiresAt <= new Date()) {
       throw bad('otp', 'CODE_EXPIRED', 'Invalid or expired code.');
     }
     if (challenge.verifiedAt) return;
-    if (challenge.attempts >= maxCodeAttempts) {
-      throw bad('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.');
-    }
+    // Count the try before comparing, in one statement: parallel guesses cannot share one count.
+    const [counted] = await ctx.em
+      .getConnection()
+      .execute<{ attempts: number }[]>(
+        'update code_challenges set attempts = attempts + 1 where id = ? and attempts < ? returning attempts',
+        [challenge.id, maxCodeAttempts],
+      );
+    if (!counted) throw bad('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.');
     if (!safeEqual(challenge.codeHmac, hmac(secretKey(ctx), `${challenge.id}:${otp}`))) {
-      challenge.attempts += 1;
-      await ctx.em.flush();
-      throw challenge.attempts >= maxCodeAttempts
+      throw counted.attempts >= maxCodeAttempts
         ? bad('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.')
         : bad('otp', 'INVALID_CODE', 'Invalid or expired code.');
     }
@@ -137,10 +138,7 @@ export const accountsService = {
     if (!first || !last) throw bad(!first ? 'first' : 'last', 'REQUIRED', 'Please fill in all fields');
     const email = requireEmail(input.email);
     const password = requirePassword(input.password);
-    const challenge =
-      typeof input.hash === 'string' && /^[0-9a-f-]{36}$/.test(input.hash)
-        ? await ctx.em.findOne(CodeChallenge, { id: input.hash, email })
-        : null;
+    const challenge = isUuid(input.hash) ? await ctx.em.findOne(CodeChallenge, { id: input.hash, email }) : null;
     if (!challenge?.verifiedAt || challenge.usedAt || challenge.verifiedAt.getTime() + proofLifetimeMs < Date.now()) {
       throw bad(
         'email',
@@ -177,13 +175,14 @@ export const accountsService = {
     // Only failed attempts count: people behind one address (an office, a mobile carrier) still sign in.
     const what = 'sign-in attempts';
     loginLimits.perAddress.check(ctx.ip, what);
-    loginLimits.perAccount.check(email, what);
+    // Per account and address: a stranger's wrong guesses cannot lock the owner out from elsewhere.
+    loginLimits.perAccount.check(`${email}|${ctx.ip}`, what);
     const user = await ctx.em.findOne(User, { email });
     // Verify against a dummy hash when the account does not exist, so timing does not reveal it.
     const valid = await argonVerify(user?.passwordHash ?? dummyHash, password).catch(() => false);
     if (!user || !user.passwordHash || !valid) {
       loginLimits.perAddress.consume(ctx.ip, what);
-      loginLimits.perAccount.consume(email, what);
+      loginLimits.perAccount.consume(`${email}|${ctx.ip}`, what);
       throw bad('email', 'INVALID_CREDENTIALS', invalidCredentials);
     }
     user.role = roleFor(ctx.config, email);

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { AppError, FieldError } from '../../http/errors';
@@ -88,7 +89,12 @@ export const ordersService = {
     const order = await ctx.em.transactional(async (em) => {
       const location = Number.isSafeInteger(locationId) ? await em.findOne(DeliveryLocation, { id: locationId }) : null;
       if (!location) throw bad('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
-      const lines = await em.find(CartItem, { user: viewer.id }, { orderBy: { product: 'asc' } });
+      // Locked: a second checkout sent at the same moment waits, then finds the cart already emptied.
+      const lines = await em.find(
+        CartItem,
+        { user: viewer.id },
+        { orderBy: { product: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (lines.length === 0) throw bad('cart', 'EMPTY_CART', 'Your cart is empty');
       const items: { productId: number; name: string; unitPriceCents: number; quantity: number }[] = [];
       // In product order, so two orders touching the same products lock them in the same order (no deadlock).

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queuePaymentConfirmations } from '../notifications/notifications.service';
 import { AppError, FieldError } from '../../http/errors';
+import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../http/request-context';
 import { randomToken } from '../../shared/secrets';
 import { requireViewer } from '../accounts/guards';
@@ -70,7 +71,10 @@ export async function applyPaystackResult(
       { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['order'] },
     );
     if (!transaction) return 'failed';
-    if (transaction.status !== PaymentStatus.PENDING)
+    // A success can follow a failure Paystack reported earlier (money taken late): that must not be dropped.
+    const lateSuccess =
+      data.status === 'success' && transaction.status === PaymentStatus.FAILED && !transaction.flagReason;
+    if (transaction.status !== PaymentStatus.PENDING && !lateSuccess)
       return transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';
     transaction.providerResponse = data;
     // The order row too: the reservation timer locks it (skip locked) before giving stock back.
@@ -86,6 +90,11 @@ export async function applyPaystackResult(
         return 'failed';
       }
       transaction.status = PaymentStatus.COMPLETED;
+      if (order.paymentStatus === PaymentStatus.COMPLETED) {
+        // Already paid through another transaction (two tabs, a retry): the second charge must go back.
+        transaction.flagReason = 'Duplicate payment for an order already paid: refund needed';
+        return 'completed';
+      }
       if (order.stockReleasedAt && !(await retakeStock(trx, order))) {
         // Paid after the hold ran out and the stock has gone since: money in, no goods. A person must refund.
         transaction.flagReason = 'Paid after the reservation ran out and the stock is gone: refund or restock needed';
@@ -93,15 +102,14 @@ export async function applyPaystackResult(
         order.paidAt = new Date();
         return 'completed';
       }
-      if (order.paymentStatus !== PaymentStatus.COMPLETED) {
-        order.paymentStatus = PaymentStatus.COMPLETED;
-        order.paidAt = new Date();
-        // Sent by the notification worker, outside this request: a failing provider never touches the order.
-        queuePaymentConfirmations(trx, order);
-      }
+      order.paymentStatus = PaymentStatus.COMPLETED;
+      order.paidAt = new Date();
+      // Sent by the notification worker, outside this request: a failing provider never touches the order.
+      queuePaymentConfirmations(trx, order);
       return 'completed';
     }
-    if (data.status === 'failed' || data.status === 'abandoned' || data.status === 'reversed') {
+    // 'abandoned' only means not finished yet: the reservation timer ends an order nobody pays.
+    if (data.status === 'failed' || data.status === 'reversed') {
       transaction.status = PaymentStatus.FAILED;
       if (order.paymentStatus === PaymentStatus.PENDING) {
         order.paymentStatus = PaymentStatus.FAILED;
@@ -128,10 +136,7 @@ export const paymentsService = {
   /** Starts a Paystack payment for the caller's unpaid order: the total in minor units, KES, M-Pesa or card. */
   async initialize(ctx: RequestContext, orderId: unknown): Promise<{ authorizationUrl: string; reference: string }> {
     const viewer = requireViewer(ctx);
-    const order =
-      typeof orderId === 'string' && /^[0-9a-f-]{36}$/.test(orderId)
-        ? await ctx.em.findOne(Order, { id: orderId, user: viewer.id })
-        : null;
+    const order = isUuid(orderId) ? await ctx.em.findOne(Order, { id: orderId, user: viewer.id }) : null;
     if (!order) throw AppError.notFound('Order not found');
     if (order.paymentStatus !== PaymentStatus.PENDING || order.stockReleasedAt) {
       throw bad('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');

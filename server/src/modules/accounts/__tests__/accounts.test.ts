@@ -258,4 +258,29 @@ describe('password reset', () => {
       .expect(400);
     expect(again.body.message).toBe('This reset link is invalid or has expired.');
   });
+
+  describe('hardening', () => {
+    it('answers 400, not 500, for ids shaped like a uuid that are not one', async () => {
+      const dashes = '-'.repeat(36);
+      await shop.http.post('/api/email/otp-verify').send({ email: 'x@y.co', otp: '123456', hash: dashes }).expect(400);
+      await shop.http
+        .post('/api/users/register')
+        .send({ first: 'A', last: 'B', email: 'x@y.co', password: 'secret-1', hash: 'a'.repeat(36) })
+        .expect(400);
+    });
+
+    it('counts parallel guesses one by one: after 5 the code is locked, even the right one', async () => {
+      const email = uniqueEmail();
+      const { hash, code } = await requestCode(email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const guesses = await Promise.all(
+        Array.from({ length: 20 }, () => shop.http.post('/api/email/otp-verify').send({ email, otp: wrong, hash })),
+      );
+      expect(
+        guesses.filter((response) => response.body.errors?.[0]?.code === 'INVALID_CODE').length,
+      ).toBeLessThanOrEqual(4);
+      const right = await shop.http.post('/api/email/otp-verify').send({ email, otp: code, hash }).expect(400);
+      expect(right.body.errors[0].code).toBe('CODE_LOCKED');
+    });
+  });
 });

@@ -189,4 +189,20 @@ describe('reservations and privacy', () => {
       .send({ query: '{ myOrders { id totalCents items { id name } } }' });
     expect(body.data.myOrders).toHaveLength(1);
   });
+
+  it('a checkout sent three times at once makes one order', async () => {
+    await setStock(14, 10);
+    const user = await createSignedInUser(shop);
+    await withCart(user, [[14, 2]]);
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        shop.http
+          .post('/api/orders/create')
+          .set(user.auth)
+          .send({ ...shipping, delivery_location_id: 1 }),
+      ),
+    );
+    expect(results.map((response) => response.status).sort()).toEqual([201, 400, 400]);
+    expect(await stockOf(14)).toBe(8);
+  });
 });

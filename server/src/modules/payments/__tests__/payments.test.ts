@@ -205,4 +205,51 @@ describe('Paystack', () => {
     expect((await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).flagReason).toMatch(/refund/);
     expect((await shop.orm.em.fork().findOneOrFail(Product, { id: 11 })).quantity).toBe(0);
   });
+
+  it('flags a second successful charge for an order already paid, and keeps a late success after abandoned', async () => {
+    const user = await createSignedInUser(shop);
+    const order = await orderFor(user, 12, 1);
+    const first = await initialize(user, order.id);
+    const second = await initialize(user, order.id);
+    const success = (reference: string) => ({
+      event: 'charge.success',
+      data: { reference, status: 'success', amount: order.totalCents, currency: 'KES' },
+    });
+    await webhook(success(first)).expect(200);
+    await webhook(success(second)).expect(200);
+    const duplicate = await shop.orm.em.fork().findOneOrFail(Transaction, { reference: second });
+    expect(duplicate).toMatchObject({
+      status: 'completed',
+      flagReason: 'Duplicate payment for an order already paid: refund needed',
+    });
+
+    const later = await orderFor(user, 13, 1);
+    const reference = await initialize(user, later.id);
+    paystack.settle(reference, { status: 'abandoned' });
+    const verifyMutation =
+      'mutation ($reference: String!) { verifyPayment(reference: $reference) { status order { id paymentStatus status } } }';
+    const pending = await shop.http
+      .post('/graphql')
+      .set(user.auth)
+      .send({ query: verifyMutation, variables: { reference } });
+    expect(pending.body.data.verifyPayment).toMatchObject({
+      status: 'pending',
+      order: { paymentStatus: 'pending', status: 'pending' },
+    });
+    await webhook(
+      success(reference).data.reference === reference
+        ? { event: 'charge.success', data: { reference, status: 'success', amount: later.totalCents, currency: 'KES' } }
+        : {},
+    ).expect(200);
+    expect(await orderState(later.id)).toMatchObject({ paymentStatus: 'completed', status: 'pending' });
+  });
+
+  it('answers 404, not 500, for an order id shaped like a uuid that is not one', async () => {
+    const user = await createSignedInUser(shop);
+    await shop.http
+      .post('/api/paystack/initialize')
+      .set(user.auth)
+      .send({ order_id: '-'.repeat(36) })
+      .expect(404);
+  });
 });
