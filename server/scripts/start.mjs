@@ -47,7 +47,11 @@ const child = spawn(process.execPath, ['--enable-source-maps', path.join(server,
   cwd: root,
   stdio: 'inherit',
   // `npm start` is the shop on a fresh machine: without a Paystack key, its stand-in takes payments.
-  env: { NODE_ENV: 'production', ...(process.env.PAYSTACK_SECRET_KEY ? {} : { PAYMENT_SIMULATOR: 'true' }), ...process.env },
+  env: {
+    NODE_ENV: 'production',
+    ...(process.env.PAYSTACK_SECRET_KEY ? {} : { PAYMENT_SIMULATOR: 'true' }),
+    ...process.env,
+  },
 });
 // npm and process managers signal this wrapper; the server must get the signal to shut down cleanly.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
