@@ -15,6 +15,8 @@ export interface PageHead {
   initialData?: { operationName: string; variables: Record<string, unknown> }[];
   /** The client source module of the route's page, for modulepreload. */
   pageModule?: string;
+  /** The page's largest early image (its LCP): fetched with the HTML instead of after the JS renders it. */
+  preloadImage?: { href: string; srcSet?: string | null; sizes: string };
 }
 
 export interface InitialDataEntry {
@@ -71,6 +73,11 @@ export function renderHeadTags(
     meta('name', 'twitter:description', head.description),
     image ? meta('name', 'twitter:image', image) : '',
     ...(head.jsonLd ?? []).map((item) => `<script type="application/ld+json" data-ssr>${jsonForScript(item)}</script>`),
+    head.preloadImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage.href)}"${
+          head.preloadImage.srcSet ? ` imagesrcset="${escapeHtml(head.preloadImage.srcSet)}"` : ''
+        } imagesizes="${escapeHtml(head.preloadImage.sizes)}" fetchpriority="high">`
+      : '',
     ...preload.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...preload.modules.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ];

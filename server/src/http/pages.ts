@@ -1,6 +1,15 @@
 import type { RequestContext } from './request-context';
 import type { PageHead } from './page-html';
 import { catalogPages } from '../modules/catalog/catalog.pages';
+import { catalogService } from '../modules/catalog/catalog.service';
+
+/** The home page's LCP: the first carousel card (For Women), with the client's srcset and sizes (category-carousel.tsx). */
+async function firstCarouselImage(ctx: RequestContext): Promise<PageHead['preloadImage']> {
+  const category = await catalogService.findCategoryBySlug(ctx, 'for-women');
+  return category?.imageUrl
+    ? { href: category.imageUrl, srcSet: category.imageSrcSet, sizes: '(max-width: 767px) 75vw, 300px' }
+    : undefined;
+}
 
 const siteDescription =
   'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.';
@@ -70,6 +79,7 @@ export async function describePage(ctx: RequestContext, pathname: string, hasQue
         { operationName: 'Reviews', variables: { limit: 6 } },
       ],
       pageModule: 'src/app/pages/home-page.tsx',
+      preloadImage: await firstCarouselImage(ctx),
     };
   }
   const product = /^\/product\/([^/]+)$/.exec(path);

@@ -170,7 +170,7 @@ export type VerifyPaymentMutation = { verifyPayment: { __typename: 'PaymentResul
 export type CategoryCarouselQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CategoryCarouselQuery = { categories: Array<{ __typename: 'Category', id: number, name: string, slug: string, description: string, imageUrl: string | null }> };
+export type CategoryCarouselQuery = { categories: Array<{ __typename: 'Category', id: number, name: string, slug: string, description: string, imageUrl: string | null, imageSrcSet: string | null }> };
 
 export type CategoryPageQueryVariables = Exact<{
   slug: string;
@@ -631,7 +631,7 @@ export function useVerifyPaymentMutation(baseOptions?: ApolloReactHooks.Mutation
         return ApolloReactHooks.useMutation<VerifyPaymentMutation, VerifyPaymentMutationVariables>(VerifyPaymentDocument, options);
       }
 export type VerifyPaymentMutationHookResult = ReturnType<typeof useVerifyPaymentMutation>;
-export const CategoryCarouselDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CategoryCarousel"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"imageUrl"}}]}}]}}]} as unknown as DocumentNode;
+export const CategoryCarouselDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CategoryCarousel"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"imageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"imageSrcSet"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useCategoryCarouselQuery__

@@ -100,6 +100,10 @@ describe('product pages', () => {
     expect(html).toContain('<link rel="modulepreload" href="/assets/card.js">');
     expect(html).toContain('<link rel="stylesheet" href="/assets/product-page.css">');
     expect(html).not.toContain('href="/assets/vendor.js"');
+    // The LCP image comes with the HTML, with the same srcset and sizes as the page's <img>.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/uploads/sample-02-1.webp" imagesrcset="/uploads/sample-02-1-320.webp 320w, /uploads/sample-02-1-640.webp 640w, /uploads/sample-02-1.webp 1280w" imagesizes="(max-width: 767px) 100vw, 560px" fetchpriority="high">',
+    );
   });
 
   it("embeds the page's first query result with __typename for Apollo's cache", async () => {

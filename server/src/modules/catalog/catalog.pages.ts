@@ -102,12 +102,21 @@ export const catalogPages = {
         ]),
       ],
       initialData: [{ operationName: 'ProductPage', variables: { id: product.id } }],
+      // The same srcset and sizes as the product page's main image (client product-gallery.tsx).
+      preloadImage: images[0]
+        ? { href: images[0].url, srcSet: images[0].srcSet, sizes: '(max-width: 767px) 100vw, 560px' }
+        : undefined,
       pageModule: 'src/features/catalog/pages/product-page.tsx',
     };
   },
 
   async category(ctx: RequestContext, slug: string, hasQuery: boolean): Promise<PageHead> {
     const { title, category } = await catalogService.categoryMatch(ctx, slug);
+    // The first card's image (the same sizes as client product-card.tsx), when the list is the unfiltered one.
+    const [first] = hasQuery
+      ? []
+      : await catalogService.listProducts(ctx, { filter: { categorySlug: slug }, page: { limit: 1, offset: 0 } });
+    const firstImage = first?.images[0];
     const path = `/category/${category?.slug ?? slug}`;
     const name = titleCase(title);
     return {
@@ -133,6 +142,9 @@ export const catalogPages = {
             ]),
       ],
       pageModule: 'src/features/catalog/pages/category-page.tsx',
+      preloadImage: firstImage
+        ? { href: firstImage.url, srcSet: firstImage.srcSet, sizes: '(max-width: 767px) 50vw, 300px' }
+        : undefined,
     };
   },
 };

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { effectivePriceCents } from './product.entity';
 import { imageSrcSet } from './product-image.entity';
+import { masterWidth, variantWidths } from './image-variants';
 
 /**
  * The catalogue as shoppers read it: plain objects built from one SQL statement per list (images
@@ -23,6 +24,9 @@ export class CategoryView {
 
   @Field(() => String, { nullable: true })
   imageUrl!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'For <img srcset>: the card image and its smaller variants.' })
+  imageSrcSet!: string | null;
 
   @Field(() => String)
   path!: string;
@@ -122,6 +126,8 @@ export function toCategoryView(row: CategoryRow): CategoryView {
     slug: row.slug,
     description: row.description,
     imageUrl: row.image_file_name ? `/uploads/${row.image_file_name}` : null,
+    // Category images are always stored through writeImageVariants: a 1280 px master with 640/320 px variants.
+    imageSrcSet: row.image_file_name ? imageSrcSet(row.image_file_name, masterWidth, [...variantWidths]) : null,
     path: `/category/${row.slug}`,
   });
 }

@@ -8,7 +8,8 @@ import { CategoryCarousel } from './category-carousel';
 type ServerCategory = CategoryCarouselQuery['categories'][number];
 
 function category(id: number, slug: string, name: string, imageUrl: string | null = null): ServerCategory {
-  return { __typename: 'Category', id, slug, name, description: `${name} from the server`, imageUrl };
+  const imageSrcSet = imageUrl ? `${imageUrl.replace('.webp', '-320.webp')} 320w, ${imageUrl} 1280w` : null;
+  return { __typename: 'Category', id, slug, name, description: `${name} from the server`, imageUrl, imageSrcSet };
 }
 
 const categoriesMock: MockedResponse<CategoryCarouselQuery> = {
@@ -62,6 +63,7 @@ describe('CategoryCarousel', () => {
     const women = screen.getByRole('link', { name: /FOR WOMEN/ });
     const image = women.querySelector('img');
     expect(image).toHaveAttribute('src', '/uploads/category-women.webp');
+    expect(image).toHaveAttribute('srcset', '/uploads/category-women-320.webp 320w, /uploads/category-women.webp 1280w');
     expect(image).toHaveAttribute('width');
     expect(image).toHaveAttribute('height');
     // Without an image the local placeholder stands in.

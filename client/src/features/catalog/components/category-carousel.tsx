@@ -43,6 +43,9 @@ const CAROUSEL_CATEGORIES = [
   },
 ] as const;
 
+/** How wide a card's image is shown; the server's preload of the first card uses the same. */
+export const CAROUSEL_IMAGE_SIZES = '(max-width: 767px) 75vw, 300px';
+
 export function CategoryCarousel() {
   const headingId = useId();
   const listId = useId();
@@ -56,6 +59,7 @@ export function CategoryCarousel() {
       name: category?.name ?? card.name,
       description: category?.description || card.description,
       imageUrl: category?.imageUrl ?? null,
+      imageSrcSet: category?.imageSrcSet ?? undefined,
     };
   });
 
@@ -98,6 +102,9 @@ export function CategoryCarousel() {
             <Link to={card.path} className="category-card">
               <img
                 src={card.imageUrl ?? NO_IMAGE_SRC}
+                // The 320/640 px variants: a phone never downloads the 1280 px master for a ~300 px card.
+                srcSet={card.imageUrl ? card.imageSrcSet : undefined}
+                sizes={CAROUSEL_IMAGE_SIZES}
                 alt=""
                 width={320}
                 height={240}
