@@ -28,6 +28,7 @@ const categoriesData = {
       slug: 'for-men',
       description: 'Bold scents',
       imageUrl: null,
+      imageSrcSet: null,
     },
   ],
 };

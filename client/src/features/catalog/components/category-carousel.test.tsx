@@ -63,7 +63,10 @@ describe('CategoryCarousel', () => {
     const women = screen.getByRole('link', { name: /FOR WOMEN/ });
     const image = women.querySelector('img');
     expect(image).toHaveAttribute('src', '/uploads/category-women.webp');
-    expect(image).toHaveAttribute('srcset', '/uploads/category-women-320.webp 320w, /uploads/category-women.webp 1280w');
+    expect(image).toHaveAttribute(
+      'srcset',
+      '/uploads/category-women-320.webp 320w, /uploads/category-women.webp 1280w',
+    );
     expect(image).toHaveAttribute('width');
     expect(image).toHaveAttribute('height');
     // Without an image the local placeholder stands in.
