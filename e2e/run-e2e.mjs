@@ -11,16 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath } from './support/browser.mjs';
 import { startSmtpSink } from './support/smtp-sink.mjs';
+import { stopLeftoverPostgres, stopServer, waitForHealthy } from '../tools/shop-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eDir = path.join(root, 'e2e');
 const resultsDir = path.join(root, 'test-results');
 const serverLogFile = path.join(resultsDir, 'e2e-server.log');
 
-// initdb of a fresh embedded cluster plus migrations and seeding take a few seconds; a slow CI box more.
-const READY_TIMEOUT_MS = 180_000;
-// The server stops its embedded postgres on SIGTERM; give that time before forcing.
-const STOP_TIMEOUT_MS = 30_000;
 // The admin account the server creates at start (ADMIN_PASSWORD needs at least 8 characters).
 const ADMIN_EMAIL = 'admin@manukato.test';
 const ADMIN_PASSWORD = 'admin-password-123';
@@ -49,67 +46,6 @@ function buildIfMissing() {
   console.log('e2e: server/dist or client/dist is missing; running `npm run build`…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) fail(`\`npm run build\` failed (exit ${result.status ?? result.signal}).`);
-}
-
-async function waitForHealthy(baseUrl, child) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited during start (code ${child.exitCode ?? child.signalCode})`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`/healthz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-function stopServer(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      // Forcing leaves the embedded postgres running until the temp folder goes; say so rather than hide it.
-      console.error('e2e: the server did not stop within 30 s of SIGTERM; sending SIGKILL.');
-      child.kill('SIGKILL');
-    }, STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
-/**
- * After a forced kill the server could not stop its embedded postgres, which would keep running on a deleted
- * folder. Its postmaster.pid names it; SIGINT is postgres's fast shutdown.
- */
-async function stopLeftoverPostgres(dataDir) {
-  let pid;
-  try {
-    pid = Number.parseInt((await fs.readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8')).split('\n')[0], 10);
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  console.error(`e2e: stopping the embedded postgres (pid ${pid}) the server left behind.`);
-  process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 15_000;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 }
 
 async function printServerLog() {
@@ -226,8 +162,8 @@ async function main() {
     console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
     exitCode = 1;
   } finally {
-    await stopServer(server);
-    await stopLeftoverPostgres(dataDir);
+    await stopServer(server, 'e2e');
+    await stopLeftoverPostgres(dataDir, 'e2e');
     await mailSink.close();
     log.end();
     if (exitCode !== 0) await printServerLog();

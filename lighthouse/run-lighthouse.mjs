@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
+import { stopLeftoverPostgres, stopServer, waitForHealthy } from '../tools/shop-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'lighthouse', 'results');
@@ -31,9 +32,6 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const FIRST_LOAD_JS_BUDGET_BYTES = 160 * 1024;
 // An audit scoring below this is reported as failed (Lighthouse draws it orange or red).
 const PASSING_SCORE = 0.9;
-
-const READY_TIMEOUT_MS = 180_000;
-const STOP_TIMEOUT_MS = 30_000;
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -100,63 +98,6 @@ function buildIfMissing() {
   print('lighthouse: server/dist or client/dist is missing; running `npm run build`…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`\`npm run build\` failed (exit ${result.status ?? result.signal})`);
-}
-
-async function waitForHealthy(baseUrl, child) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited during start (code ${child.exitCode ?? child.signalCode})`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`/healthz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-function stopServer(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      console.error('lighthouse: the server did not stop within 30 s of SIGTERM; sending SIGKILL.');
-      child.kill('SIGKILL');
-    }, STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
-/** After a forced kill the embedded postgres would outlive the server; its postmaster.pid names it. */
-async function stopLeftoverPostgres(dataDir) {
-  let pid;
-  try {
-    pid = Number.parseInt((await fs.readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8')).split('\n')[0], 10);
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  console.error(`lighthouse: stopping the embedded postgres (pid ${pid}) the server left behind.`);
-  process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 15_000;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 }
 
 async function startServer(dataDir, port) {
@@ -418,8 +359,8 @@ async function main() {
         console.error(`lighthouse: could not stop chromium: ${error instanceof Error ? error.message : error}`);
       }
     }
-    await stopServer(server);
-    await stopLeftoverPostgres(dataDir);
+    await stopServer(server, 'lighthouse');
+    await stopLeftoverPostgres(dataDir, 'lighthouse');
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
