@@ -14,7 +14,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      'client/src/shared/api/generated.ts',
+      'client/src/**/*.generated.ts',
       'data/**',
       'coverage/**',
       'test-results/**',

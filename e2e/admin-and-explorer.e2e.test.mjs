@@ -1,6 +1,7 @@
 // The lazily loaded admin area and the bundled GraphQL explorer, in a real browser against the built shop.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { expectSentToLogin, signInAsAdmin } from './support/accounts.mjs';
 import { launchBrowser, openPage } from './support/browser.mjs';
 
 let browser;
@@ -13,9 +14,23 @@ after(async () => {
   await browser?.close();
 });
 
-/** Every JavaScript file a page loads for `route`, with the status it came back with. */
-async function scriptsLoadedBy(route, waitForReady) {
-  const { context, page, pageErrors } = await openPage(browser);
+/**
+ * Every JavaScript file a page loads for `route` (in a fresh page of its context), with the status it came
+ * back with. `prepare` runs first in another page of the same context, e.g. to sign in.
+ */
+async function scriptsLoadedBy(route, waitForReady, prepare) {
+  const { context, page: firstPage, pageErrors } = await openPage(browser);
+  if (prepare) {
+    try {
+      await prepare(firstPage);
+    } catch (error) {
+      await context.close();
+      throw error;
+    }
+  }
+  // A new page starts with an empty memory cache, so it downloads everything `route` needs.
+  const page = prepare ? await context.newPage() : firstPage;
+  if (prepare) page.on('pageerror', (error) => pageErrors.push(error.message));
   const scripts = new Map();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') {
@@ -32,14 +47,28 @@ async function scriptsLoadedBy(route, waitForReady) {
   }
 }
 
-test('/oxalis loads the admin area as a separate chunk and renders it', async () => {
+test('/oxalis sends a signed-out visitor to the login screen', async () => {
+  const { context, page, pageErrors } = await openPage(browser);
+  try {
+    await expectSentToLogin(page, '/oxalis');
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('/oxalis loads the admin area as a separate chunk and renders it for the admin', async () => {
   // The storefront must not carry the admin code: compare what each route downloads.
   const storefront = await scriptsLoadedBy('/', (page) =>
     page.getByRole('region', { name: 'New Arrivals' }).getByRole('article').first().waitFor(),
   );
   await storefront.context.close();
 
-  const admin = await scriptsLoadedBy('/oxalis', (page) => page.getByRole('heading', { name: 'Dashboard' }).waitFor());
+  const admin = await scriptsLoadedBy(
+    '/oxalis',
+    (page) => page.getByRole('heading', { name: 'Dashboard' }).waitFor(),
+    signInAsAdmin,
+  );
   try {
     assert.equal(admin.status, 200);
     const adminOnly = [...admin.scripts.keys()].filter((script) => !storefront.scripts.has(script));
@@ -54,7 +83,8 @@ test('/oxalis loads the admin area as a separate chunk and renders it', async ()
     for (const label of ['Dashboard', 'Upload Product', 'Inventory', 'Orders', 'Transactions']) {
       await nav.getByRole('link', { name: label, exact: true }).waitFor();
     }
-    await admin.page.getByText('Welcome back, Admin').waitFor();
+    // The admin account the shop creates at start is called Shop (server/src/modules/accounts).
+    await admin.page.getByText('Welcome back, Shop').waitFor();
     for (const card of ['Total Products', 'Pending Orders', 'Total Sales']) {
       await admin.page.getByRole('heading', { name: card }).waitFor();
     }

@@ -2,16 +2,22 @@
 // runs e2e/*.e2e.test.mjs with node's test runner against it in Debian's chromium, then stops everything.
 // The shop's mail goes to an SMTP sink on loopback (support/smtp-sink.mjs) that the tests read through
 // E2E_MAIL_URL; ADMIN_EMAIL/ADMIN_PASSWORD create an admin account the tests sign in with.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath } from './support/browser.mjs';
 import { startSmtpSink } from './support/smtp-sink.mjs';
-import { stopLeftoverPostgres, stopServer, waitForHealthy } from '../tools/shop-process.mjs';
+import {
+  buildIfMissing,
+  findFreePort,
+  startBuiltShop,
+  stopLeftoverPostgres,
+  stopServer,
+  waitForHealthy,
+} from '../tools/shop-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eDir = path.join(root, 'e2e');
@@ -25,27 +31,6 @@ const ADMIN_PASSWORD = 'admin-password-123';
 function fail(message) {
   console.error(`\ne2e: ${message}`);
   process.exit(1);
-}
-
-function findFreePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function buildIfMissing() {
-  const serverBuilt = existsSync(path.join(root, 'server', 'dist', 'main.js'));
-  const clientBuilt = existsSync(path.join(root, 'client', 'dist', 'index.html'));
-  // Only a missing build triggers one: CI builds just before, and locally `npm run build` is the way to refresh.
-  if (serverBuilt && clientBuilt) return;
-  console.log('e2e: server/dist or client/dist is missing; running `npm run build`…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) fail(`\`npm run build\` failed (exit ${result.status ?? result.signal}).`);
 }
 
 async function printServerLog() {
@@ -101,7 +86,11 @@ async function main() {
         '(the tests never download browsers).',
     );
   }
-  buildIfMissing();
+  try {
+    buildIfMissing('e2e');
+  } catch (error) {
+    fail(`${error.message}.`);
+  }
   await fs.mkdir(resultsDir, { recursive: true });
 
   // Started first, so nothing else is left behind if it cannot listen; closed after the server stops.
@@ -110,37 +99,16 @@ async function main() {
   // As root the embedded postgres runs as the 'postgres' user, which must be able to enter the folder.
   await fs.chmod(dataDir, 0o755);
   const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(serverLogFile);
-
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    // No Paystack here: the shop's stand-in takes payments.
-    PAYMENT_SIMULATOR: 'true',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_SAMPLE_DATA: 'true',
-    SMTP_URL: mailSink.smtpUrl,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-  };
-  // The tests count seeded products, so they need the fresh embedded database, never a shared server.
-  delete env.DATABASE_URL;
-  delete env.CLIENT_DIST;
-
-  console.log(`e2e: starting the shop at ${baseUrl} (DATA_DIR ${dataDir}, mail to ${mailSink.smtpUrl})`);
+  console.log(`e2e: starting the shop on port ${port} (DATA_DIR ${dataDir}, mail to ${mailSink.smtpUrl})`);
   const started = Date.now();
-  const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // The tests count seeded products: the fresh embedded database with the samples, never a shared server.
+  const { child: server, baseUrl } = startBuiltShop({
+    dataDir,
+    port,
+    log,
+    env: { SMTP_URL: mailSink.smtpUrl, ADMIN_EMAIL, ADMIN_PASSWORD },
   });
-  server.stdout.pipe(log, { end: false });
-  server.stderr.pipe(log, { end: false });
 
   let exitCode = 1;
   let interrupted = false;

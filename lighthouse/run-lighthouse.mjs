@@ -3,10 +3,8 @@
 // the home, a category and a product page, prints the four category scores per page and the home page's
 // first-load JavaScript (gzipped) against its budget, and writes lighthouse/results/latest.json.
 // It is a report: low scores do not fail it; only a crash (no build, no server, no browser, an audit error) does.
-import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +13,14 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
-import { stopLeftoverPostgres, stopServer, waitForHealthy } from '../tools/shop-process.mjs';
+import {
+  buildIfMissing,
+  findFreePort,
+  startBuiltShop,
+  stopLeftoverPostgres,
+  stopServer,
+  waitForHealthy,
+} from '../tools/shop-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'lighthouse', 'results');
@@ -60,73 +65,6 @@ function print(line = '') {
 
 function chromiumPath() {
   return process.env.LIGHTHOUSE_CHROMIUM_PATH || process.env.E2E_CHROMIUM_PATH || '/usr/bin/chromium';
-}
-
-function findFreePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The newest modification time under `dir`, skipping generated folders. */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfMissing() {
-  const serverBuilt = existsSync(path.join(root, 'server', 'dist', 'main.js'));
-  const clientBuilt = existsSync(path.join(clientDist, 'index.html'));
-  if (serverBuilt && clientBuilt) {
-    // As with the e2e tests, only a missing build triggers one; say so when the numbers may be out of date.
-    const builtAt = statSync(path.join(clientDist, 'index.html')).mtimeMs;
-    if (newestMtime(path.join(root, 'client', 'src')) > builtAt) {
-      console.warn('lighthouse: client/src is newer than client/dist; run `npm run build` for current numbers.');
-    }
-    return;
-  }
-  print('lighthouse: server/dist or client/dist is missing; running `npm run build`…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`\`npm run build\` failed (exit ${result.status ?? result.signal})`);
-}
-
-async function startServer(dataDir, port) {
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    // No Paystack here: the shop's stand-in takes payments.
-    PAYMENT_SIMULATOR: 'true',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_SAMPLE_DATA: 'true',
-  };
-  // The fresh embedded database with the sample catalogue, never a shared server.
-  delete env.DATABASE_URL;
-  delete env.CLIENT_DIST;
-  const log = createWriteStream(serverLogFile);
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log, { end: false });
-  child.stderr.pipe(log, { end: false });
-  child.once('exit', () => log.end());
-  return { child, baseUrl };
 }
 
 /**
@@ -284,14 +222,16 @@ async function main() {
   if (!existsSync(chromePath)) {
     throw new Error(`no chromium at ${chromePath}; install Debian's package with \`apt-get install -y chromium\``);
   }
-  buildIfMissing();
+  buildIfMissing('lighthouse');
   await fs.mkdir(resultsDir, { recursive: true });
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-lighthouse-'));
   // As root the embedded postgres runs as the 'postgres' user, which must be able to enter the folder.
   await fs.chmod(dataDir, 0o755);
   const port = await findFreePort();
-  const { child: server, baseUrl } = await startServer(dataDir, port);
+  const log = createWriteStream(serverLogFile);
+  const { child: server, baseUrl } = startBuiltShop({ dataDir, port, log });
+  server.once('exit', () => log.end());
   print(`lighthouse: starting the shop at ${baseUrl} (DATA_DIR ${dataDir})`);
 
   let chrome;

@@ -1,10 +1,90 @@
-// Waiting for and stopping a built shop started as a child process: shared by the browser-test runner
-// and the Lighthouse script, which both run the real server on a fresh data directory.
+// Building, starting, waiting for and stopping the built shop as a child process: shared by the browser-test
+// runner and the Lighthouse script, which both run the real server on a fresh data directory.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const clientDist = path.join(root, 'client', 'dist');
 
 const readyTimeoutMs = 180_000;
 const stopTimeoutMs = 30_000;
+
+/** A port free on loopback right now (the server takes the HTTP port first, so a race fails fast). */
+export function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The newest modification time under `dir`, skipping generated folders. */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Runs `npm run build` when server/dist or client/dist is missing. Only a missing build triggers one (CI builds
+ * just before; locally `npm run build` refreshes); an out-of-date client is only pointed out.
+ */
+export function buildIfMissing(label) {
+  const serverBuilt = existsSync(path.join(root, 'server', 'dist', 'main.js'));
+  const clientBuilt = existsSync(path.join(clientDist, 'index.html'));
+  if (serverBuilt && clientBuilt) {
+    const builtAt = statSync(path.join(clientDist, 'index.html')).mtimeMs;
+    if (newestMtime(path.join(root, 'client', 'src')) > builtAt) {
+      console.warn(`${label}: client/src is newer than client/dist; run \`npm run build\` for the current client.`);
+    }
+    return;
+  }
+  console.warn(`${label}: server/dist or client/dist is missing; running \`npm run build\`…`);
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`\`npm run build\` failed (exit ${result.status ?? result.signal})`);
+}
+
+/**
+ * Starts server/dist/main.js in production mode on 127.0.0.1:`port` with a fresh embedded database under
+ * `dataDir` and the sample catalogue (never a shared DATABASE_URL), payments through the shop's stand-in, and
+ * its output appended to `log`. `env` adds to or overrides these settings.
+ */
+export function startBuiltShop({ dataDir, port, log, env: extra = {} }) {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PAYMENT_SIMULATOR: 'true',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_SAMPLE_DATA: 'true',
+    ...extra,
+  };
+  delete env.DATABASE_URL;
+  delete env.CLIENT_DIST;
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  return { child, baseUrl };
+}
 
 /** Resolves once /healthz answers 200; throws if the server exits first or never gets there. */
 export async function waitForHealthy(baseUrl, child) {

@@ -1,5 +1,5 @@
 // Shopper accounts for e2e tests that need someone signed in: created through the API with the e-mailed
-// code (as e2e/accounts.e2e.test.mjs does), then signed in through the login form.
+// code (as e2e/accounts.e2e.test.mjs does), then signed in through the login form. Also the shop's admin.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { graphql } from './browser.mjs';
@@ -61,4 +61,31 @@ export async function signIn(page, email, password) {
   await page.goto('/login');
   await submitLogin(page, email, password);
   await expectSignedIn(page);
+}
+
+/** The admin account the shop creates at start (run-e2e.mjs passes its credentials). */
+export function adminCredentials() {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  assert.ok(email && password, 'E2E_ADMIN_EMAIL/E2E_ADMIN_PASSWORD are not set: run through `npm run test:e2e`.');
+  return { email, password };
+}
+
+/**
+ * Signs the admin in through the login form and waits for /oxalis. Starts at `from`: /account, or a page of
+ * the admin area, which sends a signed-out visitor to the login screen (and signing in brings them back).
+ */
+export async function signInAsAdmin(page, from = '/account') {
+  const { email, password } = adminCredentials();
+  await page.goto(from);
+  await page.waitForURL((url) => url.pathname === '/account');
+  await submitLogin(page, email, password);
+  await page.waitForURL((url) => url.pathname === '/oxalis');
+}
+
+/** Opens `path` (a guarded page) and waits until it has sent the visitor to the login screen. */
+export async function expectSentToLogin(page, path) {
+  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === '/account');
+  await page.getByRole('form', { name: 'Login' }).waitFor();
 }

@@ -1,5 +1,6 @@
 import { ApolloClient, ApolloLink } from '@apollo/client';
-import { CategoryCarouselDocument, ReviewsDocument, type ReviewsQuery } from '../shared/api/generated';
+import { CategoryCarouselDocument } from '../features/catalog/api/category-carousel.generated';
+import { ReviewsDocument, type ReviewsQuery } from '../features/reviews/api/reviews.generated';
 import { createCache } from './apollo-client';
 import { INITIAL_DATA_ELEMENT_ID, initialDataDocuments, restoreInitialData } from './initial-data';
 

@@ -1,13 +1,11 @@
 import type { ApolloClient, DocumentNode } from '@apollo/client';
-import {
-  CategoryCarouselDocument,
-  CategoryPageDocument,
-  CategoryProductsDocument,
-  NewArrivalsPageDocument,
-  NewArrivalsSectionDocument,
-  ProductPageDocument,
-  ReviewsDocument,
-} from '../shared/api/generated';
+import { CategoryCarouselDocument } from '../features/catalog/api/category-carousel.generated';
+import { CategoryPageDocument } from '../features/catalog/api/category-page.generated';
+import { CategoryProductsDocument } from '../features/catalog/api/category-products.generated';
+import { NewArrivalsPageDocument } from '../features/catalog/api/new-arrivals-page.generated';
+import { NewArrivalsSectionDocument } from '../features/catalog/api/new-arrivals-section.generated';
+import { ProductPageDocument } from '../features/catalog/api/product-page.generated';
+import { ReviewsDocument } from '../features/reviews/api/reviews.generated';
 
 /** The id of the <script type="application/json"> in which the server embeds a page's first-screen data. */
 export const INITIAL_DATA_ELEMENT_ID = '__APOLLO_DATA__';

@@ -2,7 +2,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SubscribeToNewsletterDocument, type SubscribeToNewsletterMutation } from '../shared/api/generated';
+import { SubscribeToNewsletterDocument, type SubscribeToNewsletterMutation } from './api/newsletter.generated';
 import { NEWSLETTER_FAILED, NewsletterForm } from './newsletter-form';
 
 type Payload = Omit<SubscribeToNewsletterMutation['subscribeToNewsletter'], '__typename'>;

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useSubscribeToNewsletterMutation } from '../shared/api/generated';
+import { useSubscribeToNewsletterMutation } from './api/newsletter.generated';
 import { serverMessageOr } from '../shared/error-message';
 
 export const NEWSLETTER_FAILED = 'Could not subscribe right now. Please try again.';

@@ -2,7 +2,8 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
-import { LoginDocument, MyOrdersDocument } from '../shared/api/generated';
+import { LoginDocument } from '../features/accounts/api/login.generated';
+import { MyOrdersDocument } from '../features/orders/api/my-orders.generated';
 import { cartBadgeMock } from '../shared/cart/testing/cart-mocks';
 import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks';
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation, useRoutes } from 'react-router-dom';
@@ -111,12 +112,26 @@ describe('route table', () => {
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
 
-  it('loads the admin dashboard lazily under /oxalis with its sidebar', async () => {
-    renderAt('/oxalis');
+  it('loads the admin dashboard lazily under /oxalis with its sidebar, for an admin', async () => {
+    renderNavigable('/oxalis', [viewerMock(createViewer({ role: 'ADMIN' }), { maxUsageCount: 3 })]);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('sends a guest from /oxalis to /account with where they were', async () => {
+    const guest = renderNavigable('/oxalis/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(guest.location()).toBe('/account');
+    expect(guest.state()).toEqual({ from: '/oxalis/orders' });
+  });
+
+  it('sends a signed-in customer from /oxalis home', async () => {
+    const customer = renderNavigable('/oxalis', [viewerMock(createViewer({ role: 'USER' }), { maxUsageCount: 3 })]);
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(customer.location()).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
   it.each([

@@ -1,66 +1,108 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { isValidElement, Suspense } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { lazyPage, type LazyPage } from './lazy-page';
+import { RequireAdmin } from '../shared/session/require-admin';
 import { RequireAuth } from '../shared/session/require-auth';
-import { PlaceholderPage } from '../shared/ui/placeholder-page';
 import { CustomerLayout, RouteLoading } from './customer-layout';
 import { NotFoundPage } from './not-found-page';
 
 // Every page is its own chunk: the first load carries the shell (header, footer, router, Apollo) and the
 // page being opened, nothing else. The admin area is split out so storefront visitors never download it.
-const HomePage = lazy(() => import('./pages/home-page').then((module) => ({ default: module.HomePage })));
-const ProductPage = lazy(() =>
-  import('../features/catalog/pages/product-page').then((module) => ({ default: module.ProductPage })),
+const HomePage = lazyPage(
+  () => import('./pages/home-page'),
+  (module) => module.HomePage,
 );
-const CategoryPage = lazy(() =>
-  import('../features/catalog/pages/category-page').then((module) => ({ default: module.CategoryPage })),
+const ProductPage = lazyPage(
+  () => import('../features/catalog/pages/product-page'),
+  (module) => module.ProductPage,
 );
-const NewArrivalsPage = lazy(() =>
-  import('../features/catalog/pages/new-arrivals-page').then((module) => ({ default: module.NewArrivalsPage })),
+const CategoryPage = lazyPage(
+  () => import('../features/catalog/pages/category-page'),
+  (module) => module.CategoryPage,
 );
-const ReturnsPage = lazy(() =>
-  import('../features/info/pages/returns-page').then((module) => ({ default: module.ReturnsPage })),
+const NewArrivalsPage = lazyPage(
+  () => import('../features/catalog/pages/new-arrivals-page'),
+  (module) => module.NewArrivalsPage,
 );
-const ShippingPage = lazy(() =>
-  import('../features/info/pages/shipping-page').then((module) => ({ default: module.ShippingPage })),
+const ReturnsPage = lazyPage(
+  () => import('../features/info/pages/returns-page'),
+  (module) => module.ReturnsPage,
 );
-const ContactPage = lazy(() =>
-  import('../features/info/pages/contact-page').then((module) => ({ default: module.ContactPage })),
+const ShippingPage = lazyPage(
+  () => import('../features/info/pages/shipping-page'),
+  (module) => module.ShippingPage,
 );
-const LoginPage = lazy(() =>
-  import('../features/accounts/pages/login-page').then((module) => ({ default: module.LoginPage })),
+const ContactPage = lazyPage(
+  () => import('../features/info/pages/contact-page'),
+  (module) => module.ContactPage,
 );
-const RegisterPage = lazy(() =>
-  import('../features/accounts/pages/register-page').then((module) => ({ default: module.RegisterPage })),
+const LoginPage = lazyPage(
+  () => import('../features/accounts/pages/login-page'),
+  (module) => module.LoginPage,
 );
-const VerifyOtpPage = lazy(() =>
-  import('../features/accounts/pages/verify-otp-page').then((module) => ({ default: module.VerifyOtpPage })),
+const RegisterPage = lazyPage(
+  () => import('../features/accounts/pages/register-page'),
+  (module) => module.RegisterPage,
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../features/accounts/pages/forgot-password-page').then((module) => ({
-    default: module.ForgotPasswordPage,
-  })),
+const VerifyOtpPage = lazyPage(
+  () => import('../features/accounts/pages/verify-otp-page'),
+  (module) => module.VerifyOtpPage,
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/accounts/pages/reset-password-page').then((module) => ({
-    default: module.ResetPasswordPage,
-  })),
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/accounts/pages/forgot-password-page'),
+  (module) => module.ForgotPasswordPage,
 );
-const CartPage = lazy(() =>
-  import('../features/cart/pages/cart-page').then((module) => ({ default: module.CartPage })),
+const ResetPasswordPage = lazyPage(
+  () => import('../features/accounts/pages/reset-password-page'),
+  (module) => module.ResetPasswordPage,
 );
-const CheckoutCallbackPage = lazy(() =>
-  import('../features/cart/pages/checkout-callback-page').then((module) => ({
-    default: module.CheckoutCallbackPage,
-  })),
+const CartPage = lazyPage(
+  () => import('../features/cart/pages/cart-page'),
+  (module) => module.CartPage,
 );
-const MyOrdersPage = lazy(() =>
-  import('../features/orders/pages/my-orders-page').then((module) => ({ default: module.MyOrdersPage })),
+const CheckoutCallbackPage = lazyPage(
+  () => import('../features/cart/pages/checkout-callback-page'),
+  (module) => module.CheckoutCallbackPage,
 );
-const AdminLayout = lazy(() =>
-  import('../features/admin/components/admin-layout').then((module) => ({ default: module.AdminLayout })),
+const MyOrdersPage = lazyPage(
+  () => import('../features/orders/pages/my-orders-page'),
+  (module) => module.MyOrdersPage,
 );
-const DashboardPage = lazy(() =>
-  import('../features/admin/pages/dashboard-page').then((module) => ({ default: module.DashboardPage })),
+const AdminLayout = lazyPage(
+  () => import('../features/admin/components/admin-layout'),
+  (module) => module.AdminLayout,
+);
+const DashboardPage = lazyPage(
+  () => import('../features/admin/pages/dashboard-page'),
+  (module) => module.DashboardPage,
+);
+const UploadProductPage = lazyPage(
+  () => import('../features/admin/pages/upload-product-page'),
+  (module) => module.UploadProductPage,
+);
+const InventoryPage = lazyPage(
+  () => import('../features/admin/pages/inventory-page'),
+  (module) => module.InventoryPage,
+);
+const OrdersPage = lazyPage(
+  () => import('../features/admin/pages/orders-page'),
+  (module) => module.OrdersPage,
+);
+const ReviewsPage = lazyPage(
+  () => import('../features/admin/pages/reviews-page'),
+  (module) => module.ReviewsPage,
+);
+const AdminCategoryPage = lazyPage(
+  () => import('../features/admin/pages/category-page'),
+  (module) => module.CategoryPage,
+);
+const NotificationsPage = lazyPage(
+  () => import('../features/admin/pages/notifications-page'),
+  (module) => module.NotificationsPage,
+);
+const TransactionsPage = lazyPage(
+  () => import('../features/admin/pages/transactions-page'),
+  (module) => module.TransactionsPage,
 );
 
 // Paths must match route-paths.json, which the server reads to answer 200 or 404; a test keeps them in step.
@@ -97,20 +139,23 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/oxalis',
+    // Admins only: guests go to /account (with state.from), customers home. The server checks every call too.
     element: (
-      <Suspense fallback={<RouteLoading />}>
-        <AdminLayout />
-      </Suspense>
+      <RequireAdmin>
+        <Suspense fallback={<RouteLoading />}>
+          <AdminLayout />
+        </Suspense>
+      </RequireAdmin>
     ),
     children: [
       { index: true, element: <DashboardPage /> },
-      { path: 'upload', element: <PlaceholderPage title="Upload Product" /> },
-      { path: 'inventory', element: <PlaceholderPage title="Inventory" /> },
-      { path: 'orders', element: <PlaceholderPage title="Orders" /> },
-      { path: 'reviews', element: <PlaceholderPage title="Reviews" /> },
-      { path: 'category', element: <PlaceholderPage title="Create Category" /> },
-      { path: 'notifications', element: <PlaceholderPage title="Notifications" /> },
-      { path: 'transactions', element: <PlaceholderPage title="Transactions" /> },
+      { path: 'upload', element: <UploadProductPage /> },
+      { path: 'inventory', element: <InventoryPage /> },
+      { path: 'orders', element: <OrdersPage /> },
+      { path: 'reviews', element: <ReviewsPage /> },
+      { path: 'category', element: <AdminCategoryPage /> },
+      { path: 'notifications', element: <NotificationsPage /> },
+      { path: 'transactions', element: <TransactionsPage /> },
     ],
   },
 ];
@@ -131,6 +176,14 @@ export function collectRoutePaths(tree: RouteObject[], parent = ''): string[] {
 function joinPaths(parent: string, child: string): string {
   if (child.startsWith('/')) return child;
   return `${parent.replace(/\/$/, '')}/${child}`;
+}
+
+/** Loads the chunks of the pages the path opens, so the first render shows them without a fallback. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? [])
+    .map(({ route }) => (isValidElement(route.element) ? (route.element.type as Partial<LazyPage>) : undefined))
+    .filter((type): type is LazyPage => typeof type?.preload === 'function');
+  await Promise.all(pages.map((page) => page.preload()));
 }
 
 export function createAppRouter() {

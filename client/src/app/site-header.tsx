@@ -6,17 +6,11 @@ import { useViewer } from '../shared/session/use-viewer';
 import { CartIcon, CloseIcon, LogoutIcon, MenuIcon, UserIcon } from '../shared/ui/icons';
 import { Modal } from '../shared/ui/modal';
 import { useMediaQuery } from '../shared/ui/use-media-query';
+import navLinksJson from './nav-links.json';
 
 // Header category slugs (kids, room) intentionally differ from the footer's (for-children, room-sprays): SPEC §2.
-// The server resolves both spellings to the same categories.
-export const navLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/category/for-women', label: 'For Women' },
-  { to: '/category/for-men', label: 'For Men' },
-  { to: '/category/kids', label: 'Kids' },
-  { to: '/category/room', label: 'Room' },
-  { to: '/category/unisex', label: 'Unisex' },
-] as const;
+// The server resolves both spellings to the same categories. The server's first paint reads the same JSON.
+export const navLinks: readonly { to: string; label: string }[] = navLinksJson;
 
 export const myOrdersLink = { to: '/my-orders', label: 'My Orders' } as const;
 

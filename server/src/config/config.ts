@@ -42,6 +42,7 @@ const environmentSchema = z.object({
   AT_SENDER_ID: z.string().min(1).optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100000).default(5),
 });
 
 export interface AppConfig {
@@ -70,6 +71,8 @@ export interface AppConfig {
   paystack: { secretKey: string | undefined; baseUrl: string | undefined };
   /** Africa's Talking SMS; without a key, SMS are written to the outbox. */
   africasTalking: { apiKey: string | undefined; username: string | undefined; senderId: string | undefined };
+  /** A product at or below this quantity is low on stock (dashboard, notifications). */
+  lowStockThreshold: number;
 }
 
 export class ConfigError extends Error {
@@ -131,5 +134,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     reservationMinutes: values.RESERVATION_MINUTES,
     paystack: { secretKey: values.PAYSTACK_SECRET_KEY, baseUrl: values.PAYSTACK_BASE_URL },
     africasTalking: { apiKey: values.AT_API_KEY, username: values.AT_USERNAME, senderId: values.AT_SENDER_ID },
+    lowStockThreshold: values.LOW_STOCK_THRESHOLD,
   };
 }

@@ -16,6 +16,8 @@ import { Order } from '../modules/orders/order.entity';
 import { OrderItem } from '../modules/orders/order-item.entity';
 import { Transaction } from '../modules/payments/transaction.entity';
 import { NotificationJob } from '../modules/notifications/notification-job.entity';
+import { AdminNotification } from '../modules/notifications/admin-notification.entity';
+import { OrderStatusChange } from '../modules/orders/order-status-change.entity';
 import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
 
@@ -35,6 +37,8 @@ export const entities = [
   OrderItem,
   Transaction,
   NotificationJob,
+  AdminNotification,
+  OrderStatusChange,
 ];
 
 export interface OrmOptions {

@@ -37,44 +37,66 @@ export function operationDepth(operation: OperationDefinitionNode, document: Doc
   return depthOf(operation.selectionSet, new Set());
 }
 
+export interface QueryLimits {
+  maxDepth: number;
+  maxComplexity: number;
+}
+
+/**
+ * Throws QUERY_TOO_COMPLEX when an operation is deeper or costlier than the limits. Variables that do not
+ * coerce are left to execution, which reports them as BAD_USER_INPUT with the right status.
+ */
+export function checkQueryLimits(
+  schema: GraphQLSchema,
+  limits: QueryLimits,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+): void {
+  const depth = operationDepth(operation, document);
+  if (depth > limits.maxDepth) {
+    throw new GraphQLError(`Query is too deep: depth ${depth} exceeds the limit of ${limits.maxDepth}.`, {
+      extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },
+    });
+  }
+  let complexity: number;
+  try {
+    complexity = getComplexity({
+      schema,
+      query: document,
+      operationName,
+      variables,
+      estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+    });
+  } catch {
+    return;
+  }
+  if (complexity > limits.maxComplexity) {
+    throw new GraphQLError(`Query is too complex: cost ${complexity} exceeds the limit of ${limits.maxComplexity}.`, {
+      extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },
+    });
+  }
+}
+
 /**
  * Refuses operations deeper or costlier than the limits before anything runs, so one request
  * cannot exhaust the server. List fields declare their cost in their resolvers.
  */
-export function queryLimitsPlugin(
-  schema: GraphQLSchema,
-  limits: { maxDepth: number; maxComplexity: number },
-): ApolloServerPlugin {
+export function queryLimitsPlugin(schema: GraphQLSchema, limits: QueryLimits): ApolloServerPlugin {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, operation, request }) {
           if (!operation) return;
-          const depth = operationDepth(operation, document);
-          if (depth > limits.maxDepth) {
-            throw new GraphQLError(`Query is too deep: depth ${depth} exceeds the limit of ${limits.maxDepth}.`, {
-              extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },
-            });
-          }
-          let complexity: number;
-          try {
-            complexity = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName ?? undefined,
-              variables: request.variables ?? {},
-              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-            });
-          } catch {
-            // Variables that do not coerce: execution reports them as BAD_USER_INPUT, with the right status.
-            return;
-          }
-          if (complexity > limits.maxComplexity) {
-            throw new GraphQLError(
-              `Query is too complex: cost ${complexity} exceeds the limit of ${limits.maxComplexity}.`,
-              { extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } } },
-            );
-          }
+          checkQueryLimits(
+            schema,
+            limits,
+            document,
+            operation,
+            request.operationName ?? undefined,
+            request.variables ?? {},
+          );
         },
       };
     },

@@ -1,4 +1,15 @@
+import { Field, ObjectType } from 'type-graphql';
 import { AppError, FieldError } from '../http/errors';
+
+/**
+ * What every mutation payload carries: the failures a user must see (see withExpectedFailures), empty when
+ * it went through. Only a base class: no field returns it, so the schema has no type of this name.
+ */
+@ObjectType('MutationPayload')
+export abstract class MutationPayload {
+  @Field(() => [FieldError])
+  errors!: FieldError[];
+}
 
 /**
  * Runs a mutation's work and turns the failures a user must see (bad input, a rate limit) into data:

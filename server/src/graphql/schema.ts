@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
+import { CatalogAdminResolver } from '../modules/catalog/catalog-admin.resolver';
 import { DeliveryResolver } from '../modules/orders/delivery.resolver';
 import { ReviewResolver } from '../modules/reviews/reviews.resolver';
 import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
@@ -10,6 +11,10 @@ import { CartResolver } from '../modules/cart/cart.resolver';
 import { OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
 import { authChecker } from '../modules/accounts/guards';
+import { AdminResolver } from '../modules/admin/admin.resolver';
+import { OrdersAdminResolver } from '../modules/orders/orders-admin.resolver';
+import { TransactionsAdminResolver } from '../modules/payments/transactions-admin.resolver';
+import { AdminNotificationsResolver } from '../modules/notifications/admin-notifications.resolver';
 
 export const resolvers = [
   AccountsResolver,
@@ -18,9 +23,14 @@ export const resolvers = [
   PaymentsResolver,
   ProductResolver,
   CategoryResolver,
+  CatalogAdminResolver,
   ReviewResolver,
   DeliveryResolver,
   NewsletterResolver,
+  AdminResolver,
+  OrdersAdminResolver,
+  TransactionsAdminResolver,
+  AdminNotificationsResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import compression from 'compression';
-import express, { Router, type Express, type Request, type Response } from 'express';
+import express, { Router, type Express, type NextFunction, type Request, type Response } from 'express';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -13,11 +13,15 @@ import type { ApolloServer } from '@apollo/server';
 import type { AppConfig } from '../config/config';
 import { createApolloServer } from '../graphql/apollo';
 import { buildAppSchema } from '../graphql/schema';
+import { createDirectQueries } from '../graphql/direct-queries';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
+import { catalogAdminRoutes } from '../modules/catalog/catalog-admin.routes';
+import { uploadMiddlewareLimits } from '../modules/catalog/product-upload';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
+import { adminRoutes } from '../modules/admin/admin.routes';
 import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payments.routes';
 import { paystackSimulator } from '../modules/payments/paystack-simulator';
 import { createPaystackClient } from '../modules/payments/paystack-client';
@@ -34,6 +38,7 @@ import { loadClientOperations } from '../graphql/client-operations';
 import { describePage, notFoundHead } from './pages';
 import { renderHeadTags, renderPage, type InitialDataEntry } from './page-html';
 import { seoRoutes } from './seo-routes';
+import { loadNavLinks, renderFirstPaint } from './first-paint';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createSmsSender, type SmsSender } from '../modules/notifications/sms';
 import { repositoryRoot } from '../config/config';
@@ -52,11 +57,13 @@ export interface AppHandle {
 function restRouter(): Router {
   const router = Router();
   router.use(catalogRoutes());
+  router.use(catalogAdminRoutes());
   router.use(reviewsRoutes());
   router.use(accountsRoutes());
   router.use(cartRoutes());
   router.use(ordersRoutes());
   router.use(paymentsRoutes());
+  router.use(adminRoutes());
   return router;
 }
 
@@ -129,7 +136,8 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
       ? (config.paystack.baseUrl ?? 'https://api.paystack.co')
       : `${loopback()}/paystack-simulator`;
   const paystack = () => createPaystackClient(paystackBase(), paystackSecret);
-  app.use(requestContextMiddleware({ orm, config, responseCache, catalogue, mailer, paystack }));
+  const contextDependencies = { orm, config, responseCache, catalogue, mailer, paystack };
+  app.use(requestContextMiddleware(contextDependencies));
   // Before any JSON parser: the webhook's signature is over the raw body.
   const webhook = paystackWebhookRoutes(() => paystackSecret);
   app.use('/api', webhook);
@@ -164,7 +172,18 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   app.use(
     '/graphql',
     express.json({ limit: '1mb' }),
-    graphqlUploadExpress({ maxFileSize: 5 * 1024 * 1024, maxFiles: 10 }),
+    // body-parser leaves req.body unset when the request had already finished (a browser that dropped a GET
+    // while navigating), and Apollo's middleware answers that with a 500 page: such a request has no body.
+    (request: Request, _response: Response, next: NextFunction) => {
+      // The direct path (direct-queries.ts) read a body that is not JSON: answer as express.json would have.
+      if ((request as { unparsableBody?: boolean }).unparsableBody) {
+        next(Object.assign(new Error('Unexpected token'), { status: 400, type: 'entity.parse.failed' }));
+        return;
+      }
+      if (!('body' in request)) (request as { body?: unknown }).body = undefined;
+      next();
+    },
+    graphqlUploadExpress(uploadMiddlewareLimits),
     cachePublicGraphQL(responseCache),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
@@ -199,6 +218,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   const indexFile = path.join(config.clientDist, 'index.html');
   const manifest = loadClientManifest(config.clientDist);
   const clientOperations = loadClientOperations(path.join(repositoryRoot, 'client', 'src'));
+  const navLinks = loadNavLinks();
   let template: string | undefined;
   const clientConfig = config.google.clientId ? { googleClientId: config.google.clientId } : {};
   app.get('/{*rest}', async (request: Request, response: Response) => {
@@ -232,6 +252,8 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
           renderHeadTags(head, config.publicUrl, manifest.preloadFor(head.pageModule)),
           initialData,
           clientConfig,
+          // The admin area has its own layout: no storefront header there.
+          request.path.startsWith('/oxalis') ? '' : renderFirstPaint(navLinks, head.firstPaint),
         ),
       );
   });
@@ -239,6 +261,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
     response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
   });
   app.use(restErrorHandler(log));
+  const directQueries = createDirectQueries(schema, config.graphql, contextDependencies, log);
 
   return {
     app,
@@ -247,7 +270,9 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
     mailer,
     sms: createSmsSender(config, log),
     handle: (request, response) => {
-      if (!responseCache.serve(request, response)) app(request, response);
+      if (responseCache.serve(request, response)) return;
+      if (directQueries.handle(request, response, () => app(request, response))) return;
+      app(request, response);
     },
   };
 }

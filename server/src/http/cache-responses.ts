@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { parse, Kind, type OperationDefinitionNode } from 'graphql';
+import { parse, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { cacheKeyFor, type ResponseCache } from './response-cache';
 
 /** Root query fields whose answers are the same for everyone and change only with the catalogue or reviews. */
@@ -16,21 +16,26 @@ const publicQueryFields = new Set([
   '__typename',
 ]);
 
+/** The document's one operation, when it is a query whose every root field is public. */
+export function publicQueryOperation(document: DocumentNode): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  const [operation] = operations;
+  return operations.length === 1 &&
+    operation.operation === 'query' &&
+    operation.selectionSet.selections.every(
+      (selection) => selection.kind === Kind.FIELD && publicQueryFields.has(selection.name.value),
+    )
+    ? operation
+    : undefined;
+}
+
 /** True for a GraphQL GET whose every root field is public (a query, no mutation). */
 export function isPublicGraphQLQuery(query: unknown): boolean {
   if (typeof query !== 'string' || query.length > 20_000) return false;
   try {
-    const document = parse(query);
-    const operations = document.definitions.filter(
-      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
-    );
-    return (
-      operations.length === 1 &&
-      operations[0].operation === 'query' &&
-      operations[0].selectionSet.selections.every(
-        (selection) => selection.kind === Kind.FIELD && publicQueryFields.has(selection.name.value),
-      )
-    );
+    return publicQueryOperation(parse(query)) !== undefined;
   } catch {
     return false;
   }

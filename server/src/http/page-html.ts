@@ -1,3 +1,5 @@
+import type { FirstPaint } from './first-paint';
+
 /** What the server writes into a storefront page's HTML for crawlers, link previews and a fast first paint. */
 export interface PageHead {
   status: number;
@@ -17,6 +19,8 @@ export interface PageHead {
   pageModule?: string;
   /** The page's largest early image (its LCP): fetched with the HTML instead of after the JS renders it. */
   preloadImage?: { href: string; srcSet?: string | null; sizes: string };
+  /** The page's first screen, drawn from the HTML before the JavaScript runs (first-paint.ts). */
+  firstPaint?: FirstPaint;
 }
 
 export interface InitialDataEntry {
@@ -90,6 +94,7 @@ export function renderPage(
   headTags: string,
   initialData: InitialDataEntry[],
   clientConfig: Record<string, unknown> = {},
+  rootHtml = '',
 ): string {
   const withoutDefaults = template
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
@@ -100,7 +105,16 @@ export function renderPage(
       : '';
   // What the browser needs to know at run time (e.g. whether Google sign-in is configured).
   const configScript = `<script>window.__MANUKATO_CONFIG__=${jsonForScript(clientConfig)}</script>\n  `;
-  return withoutDefaults
+  const html = withoutDefaults
     .replace('</head>', `  ${headTags}\n  </head>`)
-    .replace('<div id="root">', `${configScript}${dataScript}<div id="root">`);
+    .replace('<div id="root"></div>', `${configScript}${dataScript}<div id="root">${rootHtml}</div>`);
+  // With a first paint in the HTML the page's image matters before the JavaScript that takes it over:
+  // the scripts still start at once, but behind the LCP image and the stylesheets, not ahead of them.
+  return rootHtml ? deprioritiseScripts(html) : html;
+}
+
+function deprioritiseScripts(html: string): string {
+  return html
+    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
 }

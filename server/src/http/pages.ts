@@ -3,12 +3,34 @@ import type { PageHead } from './page-html';
 import { catalogPages } from '../modules/catalog/catalog.pages';
 import { catalogService } from '../modules/catalog/catalog.service';
 
-/** The home page's LCP: the first carousel card (For Women), with the client's srcset and sizes (category-carousel.tsx). */
-async function firstCarouselImage(ctx: RequestContext): Promise<PageHead['preloadImage']> {
+const carouselImageSizes = '(max-width: 767px) 75vw, 300px';
+
+/**
+ * The home page's LCP, the first carousel card (For Women), with the client's srcset and sizes
+ * (category-carousel.tsx): preloaded, and drawn in the first paint.
+ */
+async function firstCarouselCard(ctx: RequestContext): Promise<Pick<PageHead, 'preloadImage' | 'firstPaint'>> {
   const category = await catalogService.findCategoryBySlug(ctx, 'for-women');
-  return category?.imageUrl
-    ? { href: category.imageUrl, srcSet: category.imageSrcSet, sizes: '(max-width: 767px) 75vw, 300px' }
-    : undefined;
+  if (!category?.imageUrl) return {};
+  return {
+    preloadImage: { href: category.imageUrl, srcSet: category.imageSrcSet, sizes: carouselImageSizes },
+    firstPaint: {
+      kind: 'home',
+      card: {
+        name: category.name,
+        description: category.description,
+        path: category.path,
+        image: {
+          src: category.imageUrl,
+          srcSet: category.imageSrcSet,
+          sizes: carouselImageSizes,
+          width: 320,
+          height: 240,
+          alt: '',
+        },
+      },
+    },
+  };
 }
 
 const siteDescription =
@@ -79,7 +101,7 @@ export async function describePage(ctx: RequestContext, pathname: string, hasQue
         { operationName: 'Reviews', variables: { limit: 6 } },
       ],
       pageModule: 'src/app/pages/home-page.tsx',
-      preloadImage: await firstCarouselImage(ctx),
+      ...(await firstCarouselCard(ctx)),
     };
   }
   const product = /^\/product\/([^/]+)$/.exec(path);

@@ -66,7 +66,6 @@ export function createRequestContext(
 ): RequestContext {
   const ctx = {
     requestId,
-    em: orm.em.fork(),
     log,
     config,
     ip,
@@ -77,6 +76,9 @@ export function createRequestContext(
     viewer: null,
     http,
   } as RequestContext;
+  // Forked on first use: a catalogue read answered from the in-memory snapshot never needs one.
+  let em: EntityManager | undefined;
+  Object.defineProperty(ctx, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true });
   ctx.loaders = createLoaders(() => ctx);
   return ctx;
 }

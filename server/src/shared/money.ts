@@ -13,3 +13,11 @@ export function shillingsToCents(value: unknown): number | undefined {
   if (!match) return undefined;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/** 'Ksh 1,234.00', as the storefront shows prices (spec §9). */
+export function formatKsh(cents: number): string {
+  const shillings = Math.trunc(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `Ksh ${shillings}.${String(cents % 100).padStart(2, '0')}`;
+}

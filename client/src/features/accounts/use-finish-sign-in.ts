@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ViewerDocument, type ViewerQuery } from '../../shared/api/generated';
+import { ViewerDocument, type ViewerQuery } from '../../shared/session/session.generated';
 import { forgetSessionData, returnPathFrom, writeViewer, type Viewer } from '../../shared/session/viewer';
 
 export const ADMIN_HOME = '/oxalis';

@@ -1,4 +1,4 @@
-import { useLoginWithGoogleMutation } from '../../shared/api/generated';
+import { useLoginWithGoogleMutation } from './api/login.generated';
 import { serverMessageOr } from '../../shared/error-message';
 import type { ShownProblem } from './use-account-form';
 import { useFinishSignIn } from './use-finish-sign-in';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { Availability, ProductFilter, ProductSort } from '../../shared/api/generated';
+import type { Availability, ProductFilter, ProductSort } from './api/category-products.generated';
 
 // The listing state lives in the URL (?q=rose&availability=in-stock&sort=price-low-to-high) so a filtered
 // page can be shared and the back button undoes a change. URL values are kebab-case words, not enum names.

@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAddToCartMutation } from '../api/generated';
+import { useAddToCartMutation } from './cart.generated';
 import { serverMessageOr } from '../error-message';
 import { SIGN_IN_PATH } from '../session/require-auth';
 import { useViewer } from '../session/use-viewer';

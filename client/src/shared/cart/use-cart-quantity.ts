@@ -1,4 +1,4 @@
-import { useCartBadgeQuery } from '../api/generated';
+import { useCartBadgeQuery } from './cart.generated';
 import { useViewer } from '../session/use-viewer';
 
 /**

@@ -1,4 +1,4 @@
-import { useCartQuery, type CartContentsFragment } from '../api/generated';
+import { useCartQuery, type CartContentsFragment } from './cart.generated';
 
 export type CartContents = CartContentsFragment;
 export type CartLine = CartContentsFragment['items'][number];

@@ -1,6 +1,7 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { RequireAdmin } from './require-admin';
 import { RequireAuth } from './require-auth';
 import { createViewer, viewerMock } from './testing/viewer-mocks';
 import type { Viewer } from './viewer';
@@ -20,6 +21,7 @@ function renderGuarded(viewer: Viewer | null, at = '/my-orders?page=2', delay = 
     <MockedProvider mocks={[viewerMock(viewer, { delay })]}>
       <MemoryRouter initialEntries={['/', at]} initialIndex={1}>
         <Routes>
+          <Route path="/" element={<h1>Home</h1>} />
           <Route path="/account" element={<LoginProbe />} />
           <Route element={<RequireAuth />}>
             <Route path="/my-orders" element={<h1>My Orders</h1>} />
@@ -32,6 +34,9 @@ function renderGuarded(viewer: Viewer | null, at = '/my-orders?page=2', delay = 
               </RequireAuth>
             }
           />
+          <Route element={<RequireAdmin />}>
+            <Route path="/oxalis/orders" element={<h1>Orders</h1>} />
+          </Route>
         </Routes>
       </MemoryRouter>
     </MockedProvider>,
@@ -66,5 +71,29 @@ describe('RequireAuth', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+  });
+});
+
+describe('RequireAdmin', () => {
+  it('sends a guest to /account with where they were as state.from', async () => {
+    renderGuarded(null, '/oxalis/orders?search=nai');
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'From' })).toHaveTextContent('{"from":"/oxalis/orders?search=nai"}');
+    expect(screen.queryByRole('heading', { name: 'Orders' })).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in customer home', async () => {
+    renderGuarded(createViewer({ role: 'USER' }), '/oxalis/orders');
+
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Orders' })).not.toBeInTheDocument();
+  });
+
+  it('shows the admin page to an admin, after `me` answers', async () => {
+    renderGuarded(createViewer({ role: 'ADMIN' }), '/oxalis/orders');
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
   });
 });

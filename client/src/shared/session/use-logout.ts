@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLogoutMutation } from '../api/generated';
+import { useLogoutMutation } from './session.generated';
 import { SIGN_IN_PATH } from './require-auth';
 import { forgetSessionData, writeViewer } from './viewer';
 

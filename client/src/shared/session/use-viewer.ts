@@ -1,4 +1,4 @@
-import { useViewerQuery } from '../api/generated';
+import { useViewerQuery } from './session.generated';
 import type { Viewer } from './viewer';
 
 export interface ViewerState {

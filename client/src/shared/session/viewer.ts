@@ -1,5 +1,5 @@
 import type { ApolloCache, ApolloClient } from '@apollo/client';
-import { ViewerDocument, type SessionViewerFragment, type ViewerQuery } from '../api/generated';
+import { ViewerDocument, type SessionViewerFragment, type ViewerQuery } from './session.generated';
 
 export type Viewer = SessionViewerFragment;
 

@@ -5,6 +5,8 @@ import { Migration0003Accounts } from './migration-0003-accounts';
 import { Migration0004Commerce } from './migration-0004-commerce';
 import { Migration0005Payments } from './migration-0005-payments';
 import { Migration0006Notifications } from './migration-0006-notifications';
+import { Migration0007AdminCatalog } from './migration-0007-admin-catalog';
+import { Migration0008AdminOperations } from './migration-0008-admin-operations';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -18,4 +20,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0004Commerce', class: Migration0004Commerce },
   { name: 'Migration0005Payments', class: Migration0005Payments },
   { name: 'Migration0006Notifications', class: Migration0006Notifications },
+  { name: 'Migration0007AdminCatalog', class: Migration0007AdminCatalog },
+  { name: 'Migration0008AdminOperations', class: Migration0008AdminOperations },
 ];

@@ -96,14 +96,45 @@ describe('product pages', () => {
 
   it("preloads the route's chunk and what it imports, not what the entry already loads", async () => {
     const html = (await page('/product/2')).text;
-    expect(html).toContain('<link rel="modulepreload" href="/assets/product-page.js">');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/card.js">');
+    // Behind the LCP image and the stylesheets: the first paint in the HTML does not wait for the scripts.
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/product-page.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/card.js">');
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/main.js"></script>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/product-page.css">');
     expect(html).not.toContain('href="/assets/vendor.js"');
     // The LCP image comes with the HTML, with the same srcset and sizes as the page's <img>.
     expect(html).toContain(
       '<link rel="preload" as="image" href="/uploads/sample-02-1.webp" imagesrcset="/uploads/sample-02-1-320.webp 320w, /uploads/sample-02-1-640.webp 640w, /uploads/sample-02-1.webp 1280w" imagesizes="(max-width: 767px) 100vw, 560px" fetchpriority="high">',
     );
+  });
+
+  it('draws the first screen in the HTML: header links, the main image at its srcset, name and price', async () => {
+    const html = (await page('/product/2')).text;
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="module"/.exec(html)![1];
+    for (const link of ['/', '/category/for-women', '/category/for-men', '/category/kids', '/category/room']) {
+      expect(root).toContain(`<li><a href="${link}">`);
+    }
+    expect(root).toContain('<h1 class="product-detail__name">Cedar Ridge Eau de Toilette 50ml</h1>');
+    expect(root).toContain('<p class="product-price product-price--large">Ksh 4,200.00</p>');
+    expect(root).toContain(
+      '<img src="/uploads/sample-02-1.webp" srcset="/uploads/sample-02-1-320.webp 320w, /uploads/sample-02-1-640.webp 640w, /uploads/sample-02-1.webp 1280w" sizes="(max-width: 767px) 100vw, 560px" width="1280" height="1280"',
+    );
+  });
+
+  it('draws the category title and its first product, and the home page its first category card', async () => {
+    const category = (await page('/category/for-women')).text;
+    expect(category).toContain('<h1 class="catalog-page__title">FOR WOMEN</h1>');
+    expect(category).toMatch(/<article class="product-card">[\s\S]*?<img src="\/uploads\/sample-/);
+    const home = (await page('/')).text;
+    expect(home).toMatch(
+      /<a href="\/category\/for-women" class="category-card"><img src="\/uploads\/category-for-women/,
+    );
+  });
+
+  it('leaves the admin area without the storefront header', async () => {
+    const html = (await page('/oxalis')).text;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
   });
 
   it("embeds the page's first query result with __typename for Apollo's cache", async () => {

@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { FieldError } from '../../http/errors';
+import { MutationPayload } from '../../graphql/payload';
 import { Viewer } from './viewer';
 
 @InputType('RegisterInput')
@@ -21,34 +21,25 @@ export class RegisterInput {
 }
 
 @ObjectType('AuthPayload')
-export class AuthPayload {
+export class AuthPayload extends MutationPayload {
   @Field(() => Viewer, { nullable: true })
   viewer!: Viewer | null;
 
   @Field(() => String, { nullable: true, description: 'The session token, for API clients (browsers use the cookie).' })
   token!: string | null;
-
-  @Field(() => [FieldError])
-  errors!: FieldError[];
 }
 
 @ObjectType('CodeChallenge')
-export class CodeChallengePayload {
+export class CodeChallengePayload extends MutationPayload {
   @Field(() => String, { nullable: true, description: "The spec's hash: sent back with the code." })
   hash!: string | null;
-
-  @Field(() => [FieldError])
-  errors!: FieldError[];
 }
 
 @ObjectType('ActionResult')
-export class ActionResult {
+export class ActionResult extends MutationPayload {
   @Field(() => Boolean)
   ok!: boolean;
 
   @Field(() => String)
   message!: string;
-
-  @Field(() => [FieldError])
-  errors!: FieldError[];
 }

@@ -3,21 +3,16 @@ import { sendData } from '../../http/envelope';
 import { accountsService, resetRequestedMessage, type SignedIn } from './accounts.service';
 import { requireAdmin, requireViewer } from './guards';
 import { UserRole } from './user.entity';
-import type { Viewer } from './viewer';
+import { userFields } from './viewer';
 
 /** The spec's sign-in answer: data with uid and role (the spec's '1' for admin), plus the token for API clients. */
 function sendSignedIn(response: Response, { viewer, token }: SignedIn, message: string, status = 200): void {
   sendData(
     response,
-    { uid: viewer.id, role: viewer.role === UserRole.ADMIN ? '1' : '0', token, user: publicViewer(viewer) },
+    { uid: viewer.id, role: viewer.role === UserRole.ADMIN ? '1' : '0', token, user: userFields(viewer) },
     message,
     status,
   );
-}
-
-/** What the client may see of the viewer (not the session id). */
-function publicViewer({ id, first, last, email, role }: Viewer) {
-  return { id, first, last, email, role };
 }
 
 export function accountsRoutes(): Router {
@@ -64,7 +59,7 @@ export function accountsRoutes(): Router {
   });
 
   router.get('/users/me', (request, response) => {
-    sendData(response, publicViewer(requireViewer(request.ctx)), 'Signed in');
+    sendData(response, userFields(requireViewer(request.ctx)), 'Signed in');
   });
 
   router.get('/users/list', async (request, response) => {

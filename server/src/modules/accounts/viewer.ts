@@ -3,9 +3,12 @@ import { UserRole, type User } from './user.entity';
 
 registerEnumType(UserRole, { name: 'Role' });
 
-/** Who is signed in, as the client may see it. */
-@ObjectType('Viewer', { simpleResolvers: true })
-export class Viewer {
+/**
+ * A user's fields as a client may see them: what the Viewer and the admin's AdminUser share. Only a base
+ * class: no field returns it, so the schema has no type of this name.
+ */
+@ObjectType('UserFields', { simpleResolvers: true })
+export abstract class UserFields {
   @Field(() => ID, { description: "The user's id (the spec's uid)." })
   id!: string;
 
@@ -20,18 +23,20 @@ export class Viewer {
 
   @Field(() => UserRole)
   role!: UserRole;
+}
 
+/** Just the fields a client may see, from a user or anything that has them (not the password hash, not a session). */
+export function userFields({ id, first, last, email, role }: UserFields): UserFields {
+  return { id, first, last, email, role };
+}
+
+/** Who is signed in, as the client may see it. */
+@ObjectType('Viewer', { simpleResolvers: true })
+export class Viewer extends UserFields {
   /** The session this request came with (not exposed). */
   sessionId!: string;
 }
 
 export function toViewer(user: User, sessionId: string): Viewer {
-  return Object.assign(new Viewer(), {
-    id: user.id,
-    first: user.first,
-    last: user.last,
-    email: user.email,
-    role: user.role,
-    sessionId,
-  });
+  return Object.assign(new Viewer(), userFields(user), { sessionId });
 }

@@ -1,17 +1,13 @@
 import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
-import { withExpectedFailures } from '../../graphql/payload';
+import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
 import { CartView } from './cart.views';
 import { cartService } from './cart.service';
 
 @ObjectType('CartPayload')
-export class CartPayload {
+export class CartPayload extends MutationPayload {
   @Field(() => CartView, { nullable: true })
   cart!: CartView | null;
-
-  @Field(() => [FieldError])
-  errors!: FieldError[];
 }
 
 async function cartPayload(work: () => Promise<CartView>): Promise<CartPayload> {

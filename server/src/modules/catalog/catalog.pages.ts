@@ -3,6 +3,7 @@ import type { RequestContext } from '../../http/request-context';
 import { reviewsService } from '../reviews/reviews.service';
 import { deliveryService } from '../orders/delivery.service';
 import { catalogService } from './catalog.service';
+import { formatKsh } from '../../shared/money';
 
 /** Prices in structured data: shillings as a decimal string from integer cents. */
 export function centsToDecimal(cents: number): string {
@@ -30,6 +31,11 @@ function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[])
 function titleCase(text: string): string {
   return text.toLowerCase().replace(/\b\w/g, (letter) => letter.toUpperCase());
 }
+
+// The `sizes` of the client's images (product-gallery.tsx, product-card.tsx): preload and first paint pick the
+// same srcset entry the page will use.
+const productImageSizes = '(max-width: 767px) 100vw, 560px';
+const cardImageSizes = '(max-width: 767px) 50vw, 300px';
 
 /** Heads for the catalogue's pages: product and category. */
 export const catalogPages = {
@@ -103,9 +109,22 @@ export const catalogPages = {
       ],
       initialData: [{ operationName: 'ProductPage', variables: { id: product.id } }],
       // The same srcset and sizes as the product page's main image (client product-gallery.tsx).
-      preloadImage: images[0]
-        ? { href: images[0].url, srcSet: images[0].srcSet, sizes: '(max-width: 767px) 100vw, 560px' }
-        : undefined,
+      preloadImage: images[0] ? { href: images[0].url, srcSet: images[0].srcSet, sizes: productImageSizes } : undefined,
+      firstPaint: {
+        kind: 'product',
+        name: product.name,
+        priceText: formatKsh(price),
+        image: images[0]
+          ? {
+              src: images[0].url,
+              srcSet: images[0].srcSet,
+              sizes: productImageSizes,
+              width: images[0].width,
+              height: images[0].height,
+              alt: product.name,
+            }
+          : undefined,
+      },
       pageModule: 'src/features/catalog/pages/product-page.tsx',
     };
   },
@@ -142,9 +161,27 @@ export const catalogPages = {
             ]),
       ],
       pageModule: 'src/features/catalog/pages/category-page.tsx',
-      preloadImage: firstImage
-        ? { href: firstImage.url, srcSet: firstImage.srcSet, sizes: '(max-width: 767px) 50vw, 300px' }
-        : undefined,
+      preloadImage: firstImage ? { href: firstImage.url, srcSet: firstImage.srcSet, sizes: cardImageSizes } : undefined,
+      firstPaint: {
+        kind: 'category',
+        title,
+        product: first
+          ? {
+              name: first.name,
+              category: first.category,
+              image: firstImage
+                ? {
+                    src: firstImage.url,
+                    srcSet: firstImage.srcSet,
+                    sizes: cardImageSizes,
+                    width: firstImage.width,
+                    height: firstImage.height,
+                    alt: first.name,
+                  }
+                : undefined,
+            }
+          : undefined,
+      },
     };
   },
 };

@@ -18,7 +18,7 @@ export interface Catalogue {
   categoryBySlug: Map<string, CategoryView>;
 }
 
-/** Each product with its ordered images and its categories, as JSON. */
+/** Each live (not archived) product with its ordered images and its categories, as JSON. */
 const productsSql = `select p.id, p.name, p.description, p.price_cents, p.sale_price_cents, p.on_sale, p.quantity,
   p.created_at, p.updated_at,
   coalesce((select json_agg(json_build_object('id', i.id, 'fileName', i.file_name, 'width', i.width,
@@ -27,7 +27,7 @@ const productsSql = `select p.id, p.name, p.description, p.price_cents, p.sale_p
   coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug,
      'description', c.description, 'image_file_name', c.image_file_name) order by c.name)
      from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id), '[]'::json) as categories
-  from products p order by p.id`;
+  from products p where p.archived_at is null order by p.id`;
 
 const categoriesSql = 'select id, name, slug, description, image_file_name, aliases from categories order by name';
 

@@ -7,7 +7,14 @@ import { ProductImage } from './product-image.entity';
 @Check({ name: 'products_price_positive', expression: 'price_cents > 0' })
 export class Product {
   [OptionalProps]?:
-    'salePriceCents' | 'onSale' | 'quantity' | 'createdAt' | 'updatedAt' | 'inStock' | 'effectivePriceCents';
+    | 'salePriceCents'
+    | 'onSale'
+    | 'quantity'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'archivedAt'
+    | 'inStock'
+    | 'effectivePriceCents';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -42,6 +49,13 @@ export class Product {
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
+
+  /**
+   * Set when an admin deletes a product that orders refer to: hidden from the shop (the catalogue
+   * snapshot skips it), kept so order history still points at a real row.
+   */
+  @Property({ type: 'timestamptz', nullable: true })
+  archivedAt: Date | null = null;
 
   /** Derived from quantity, never stored apart from it. */
   get inStock(): boolean {

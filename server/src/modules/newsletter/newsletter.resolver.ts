@@ -1,19 +1,15 @@
 import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
-import { FieldError } from '../../http/errors';
-import { withExpectedFailures } from '../../graphql/payload';
+import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
 import type { RequestContext } from '../../http/request-context';
 import { newsletterService, subscribedMessage } from './newsletter.service';
 
 @ObjectType('NewsletterPayload')
-export class NewsletterPayload {
+export class NewsletterPayload extends MutationPayload {
   @Field(() => Boolean)
   subscribed!: boolean;
 
   @Field(() => String)
   message!: string;
-
-  @Field(() => [FieldError])
-  errors!: FieldError[];
 }
 
 @Resolver()

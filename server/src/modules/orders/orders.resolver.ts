@@ -1,7 +1,6 @@
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
-import { withExpectedFailures } from '../../graphql/payload';
+import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
 import { ordersService } from './orders.service';
 import { OrderView, toOrderView } from './orders.views';
 
@@ -23,9 +22,8 @@ export class CreateOrderInput {
 }
 
 @ObjectType('CreateOrderPayload')
-export class CreateOrderPayload {
+export class CreateOrderPayload extends MutationPayload {
   @Field(() => OrderView, { nullable: true }) order!: OrderView | null;
-  @Field(() => [FieldError]) errors!: FieldError[];
 }
 
 @Resolver()

@@ -7,7 +7,7 @@ import type { Order } from './order.entity';
 import { ordersService } from './orders.service';
 
 /** The spec's order: shillings as numbers, items with pid and quantity. */
-function toRestOrder(order: Order) {
+export function toRestOrder(order: Order) {
   return {
     id: order.id,
     status: order.status,

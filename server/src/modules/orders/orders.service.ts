@@ -7,10 +7,12 @@ import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { requireViewer } from '../accounts/guards';
 import { CartItem } from '../cart/cart-item.entity';
 import { outOfStock } from '../cart/cart.service';
+import { centsToDecimal } from '../catalog/catalog.pages';
 import { effectivePriceCents } from '../catalog/product.entity';
 import { DeliveryLocation } from './delivery-location.entity';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
 import { OrderItem } from './order-item.entity';
+import { noteLowStock, recordAdminNotification, type StockLevel } from '../notifications/admin-notifications';
 
 /** Spec §9: delivery is free when the goods come to Ksh 10,000 or more. */
 export const freeDeliveryFromCents = 1_000_000;
@@ -63,6 +65,7 @@ interface ReservedRow {
   price_cents: number;
   sale_price_cents: number | null;
   on_sale: boolean;
+  quantity: number;
 }
 
 async function loadOrder(em: EntityManager, id: string): Promise<Order> {
@@ -97,11 +100,14 @@ export const ordersService = {
       );
       if (lines.length === 0) throw bad('cart', 'EMPTY_CART', 'Your cart is empty');
       const items: { productId: number; name: string; unitPriceCents: number; quantity: number }[] = [];
+      const stockLevels: StockLevel[] = [];
       // In product order, so two orders touching the same products lock them in the same order (no deadlock).
       for (const line of lines) {
         const [row] = await em.getConnection().execute<ReservedRow[]>(
-          `update products set quantity = quantity - ?, updated_at = now() where id = ? and quantity >= ?
-             returning id, name, price_cents, sale_price_cents, on_sale`,
+          // An archived product (removed by the admin while it sat in a cart) is never sold again.
+          `update products set quantity = quantity - ?, updated_at = now()
+             where id = ? and quantity >= ? and archived_at is null
+             returning id, name, price_cents, sale_price_cents, on_sale, quantity`,
           [line.quantity, line.product.id, line.quantity],
           'all',
           em.getTransactionContext(),
@@ -109,13 +115,16 @@ export const ordersService = {
         if (!row) {
           const [current] = await em
             .getConnection()
-            .execute<{ name: string; quantity: number }[]>(
-              'select name, quantity from products where id = ?',
+            .execute<{ name: string; quantity: number; archived_at: Date | null }[]>(
+              'select name, quantity, archived_at from products where id = ?',
               [line.product.id],
               'all',
               em.getTransactionContext(),
             );
-          throw outOfStock(current?.name ?? 'A product', current?.quantity ?? 0);
+          if (!current || current.archived_at) {
+            throw bad('cart', 'PRODUCT_UNAVAILABLE', `${current?.name ?? 'A product'} is no longer sold.`);
+          }
+          throw outOfStock(current.name, current.quantity);
         }
         const unitPriceCents = effectivePriceCents({
           priceCents: row.price_cents,
@@ -123,6 +132,12 @@ export const ordersService = {
           onSale: row.on_sale,
         });
         items.push({ productId: row.id, name: row.name, unitPriceCents, quantity: line.quantity });
+        stockLevels.push({
+          id: row.id,
+          name: row.name,
+          quantity: row.quantity,
+          previousQuantity: row.quantity + line.quantity,
+        });
       }
       const subtotalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
       const shippingFeeCents = subtotalCents >= freeDeliveryFromCents ? 0 : location.feeCents;
@@ -151,6 +166,13 @@ export const ordersService = {
         });
       }
       em.remove(lines);
+      recordAdminNotification(em, {
+        type: 'order',
+        title: 'New order',
+        text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for Ksh ${centsToDecimal(created.totalCents)}`,
+        link: '/oxalis/orders',
+      });
+      noteLowStock(em, ctx.config.lowStockThreshold, stockLevels);
       await em.flush();
       return created;
     });
@@ -178,9 +200,9 @@ export async function releaseExpiredReservations(em: EntityManager, now = new Da
   return em.transactional(async (trx) => {
     const context = trx.getTransactionContext();
     const expired = await trx.getConnection().execute<{ id: string }[]>(
-      `select id from orders where stock_released_at is null and payment_status = ? and reserved_until < ?
+      `select id from orders where stock_released_at is null and payment_status = ? and status = ? and reserved_until < ?
          for update skip locked`,
-      [PaymentStatus.PENDING, now],
+      [PaymentStatus.PENDING, OrderStatus.PENDING, now],
       'all',
       context,
     );
@@ -196,12 +218,16 @@ export async function releaseExpiredReservations(em: EntityManager, now = new Da
   });
 }
 
-/** Puts the stock of these orders back on the shelf and marks it released (within the caller's transaction). */
+/**
+ * Puts the stock of these orders back on the shelf and marks it released (within the caller's transaction,
+ * with the orders locked). Orders whose stock already went back are skipped, so no path releases twice.
+ */
 export async function releaseOrderStock(em: EntityManager, orderIds: string[], now = new Date()): Promise<void> {
   if (orderIds.length === 0) return;
   await em.getConnection().execute(
     `update products p set quantity = p.quantity + returned.quantity, updated_at = now()
-     from (select product_id, sum(quantity)::int as quantity from order_items where order_id in (?) group by product_id) returned
+     from (select oi.product_id, sum(oi.quantity)::int as quantity from order_items oi join orders o on o.id = oi.order_id
+            where oi.order_id in (?) and o.stock_released_at is null group by oi.product_id) returned
      where p.id = returned.product_id`,
     [orderIds],
     'run',

@@ -1,32 +1,25 @@
 import { Arg, Authorized, Ctx, Field, ID, Mutation, ObjectType, Resolver } from 'type-graphql';
-import { FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
-import { withExpectedFailures } from '../../graphql/payload';
+import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
 import { OrderView, toOrderView } from '../orders/orders.views';
 import { paymentsService } from './payments.service';
 
 @ObjectType('PaymentInitPayload')
-export class PaymentInitPayload {
+export class PaymentInitPayload extends MutationPayload {
   @Field(() => String, { nullable: true, description: 'Where to send the browser (Paystack, or the local stand-in).' })
   authorizationUrl!: string | null;
 
   @Field(() => String, { nullable: true })
   reference!: string | null;
-
-  @Field(() => [FieldError])
-  errors!: FieldError[];
 }
 
 @ObjectType('PaymentResult')
-export class PaymentResult {
+export class PaymentResult extends MutationPayload {
   @Field(() => String, { description: 'completed, failed or pending' })
   status!: string;
 
   @Field(() => OrderView, { nullable: true })
   order!: OrderView | null;
-
-  @Field(() => [FieldError])
-  errors!: FieldError[];
 }
 
 @Resolver()

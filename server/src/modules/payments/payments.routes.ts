@@ -40,7 +40,12 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
       (event.event === 'charge.success' || event.event === 'charge.failed') &&
       typeof event.data?.reference === 'string'
     ) {
-      await applyPaystackResult(request.ctx.em.fork(), event.data.reference, event.data);
+      await applyPaystackResult(
+        request.ctx.em.fork(),
+        event.data.reference,
+        event.data,
+        request.ctx.config.lowStockThreshold,
+      );
       request.ctx.responseCache.invalidate();
     }
     // Paystack only needs a 200; anything else makes it retry.

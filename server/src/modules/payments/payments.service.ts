@@ -1,6 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queuePaymentConfirmations } from '../notifications/notifications.service';
+import { noteLowStock, recordAdminNotification, type StockLevel } from '../notifications/admin-notifications';
+import { centsToDecimal } from '../catalog/catalog.pages';
 import { AppError, FieldError } from '../../http/errors';
 import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../http/request-context';
@@ -18,14 +20,15 @@ export type PaymentOutcome = 'completed' | 'failed' | 'pending';
  * A payment arrived for an order whose reservation had already run out: take its stock again, all or
  * nothing, and put the order back to pending. False when the stock is no longer there.
  */
-async function retakeStock(em: EntityManager, order: Order): Promise<boolean> {
+async function retakeStock(em: EntityManager, order: Order, lowStockThreshold: number): Promise<boolean> {
   const items = await em.find(OrderItem, { order: order.id }, { orderBy: { product: 'asc' } });
   const taken: OrderItem[] = [];
+  const stockLevels: StockLevel[] = [];
   for (const item of items) {
     const [row] = await em
       .getConnection()
-      .execute<{ id: number }[]>(
-        'update products set quantity = quantity - ?, updated_at = now() where id = ? and quantity >= ? returning id',
+      .execute<{ id: number; name: string; quantity: number }[]>(
+        'update products set quantity = quantity - ?, updated_at = now() where id = ? and quantity >= ? returning id, name, quantity',
         [item.quantity, item.product.id, item.quantity],
         'all',
         em.getTransactionContext(),
@@ -44,7 +47,14 @@ async function retakeStock(em: EntityManager, order: Order): Promise<boolean> {
       return false;
     }
     taken.push(item);
+    stockLevels.push({
+      id: row.id,
+      name: row.name,
+      quantity: row.quantity,
+      previousQuantity: row.quantity + item.quantity,
+    });
   }
+  noteLowStock(em, lowStockThreshold, stockLevels);
   order.stockReleasedAt = null;
   order.status = OrderStatus.PENDING;
   return true;
@@ -63,6 +73,7 @@ export async function applyPaystackResult(
   em: EntityManager,
   reference: string,
   data: PaystackTransaction,
+  lowStockThreshold: number,
 ): Promise<PaymentOutcome> {
   return em.transactional(async (trx) => {
     const transaction = await trx.findOne(
@@ -95,7 +106,13 @@ export async function applyPaystackResult(
         transaction.flagReason = 'Duplicate payment for an order already paid: refund needed';
         return 'completed';
       }
-      if (order.stockReleasedAt && !(await retakeStock(trx, order))) {
+      recordAdminNotification(trx, {
+        type: 'payment',
+        title: 'Payment received',
+        text: `Ksh ${centsToDecimal(transaction.amountCents)} for order ${order.id.slice(0, 8)} (${transaction.method === PaymentMethod.CARD ? 'card' : 'M-Pesa'})`,
+        link: '/oxalis/transactions',
+      });
+      if (order.stockReleasedAt && !(await retakeStock(trx, order, lowStockThreshold))) {
         // Paid after the hold ran out and the stock has gone since: money in, no goods. A person must refund.
         transaction.flagReason = 'Paid after the reservation ran out and the stock is gone: refund or restock needed';
         order.paymentStatus = PaymentStatus.COMPLETED;
@@ -179,7 +196,7 @@ export const paymentsService = {
     let outcome: PaymentOutcome;
     if (transaction.status === PaymentStatus.PENDING) {
       const data = await ctx.paystack().verify(transaction.reference);
-      outcome = await applyPaystackResult(ctx.em.fork(), transaction.reference, data);
+      outcome = await applyPaystackResult(ctx.em.fork(), transaction.reference, data, ctx.config.lowStockThreshold);
     } else {
       outcome = transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';
     }

@@ -1,5 +1,5 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import { FieldError } from '../../http/errors';
+import { MutationPayload } from '../../graphql/payload';
 import { Review } from './review.entity';
 
 @InputType('ReviewInput')
@@ -27,10 +27,7 @@ export class ReviewStats {
 }
 
 @ObjectType('CreateReviewPayload')
-export class CreateReviewPayload {
+export class CreateReviewPayload extends MutationPayload {
   @Field(() => Review, { nullable: true })
   review!: Review | null;
-
-  @Field(() => [FieldError])
-  errors!: FieldError[];
 }

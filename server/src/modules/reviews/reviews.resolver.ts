@@ -1,7 +1,10 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { withExpectedFailures } from '../../graphql/payload';
 import type { RequestContext } from '../../http/request-context';
 import { pageOf } from '../../shared/pagination';
+import { AppError, FieldError } from '../../http/errors';
+import { ActionResult } from '../accounts/accounts.inputs';
+import { UserRole } from '../accounts/user.entity';
 import { Review } from './review.entity';
 import { CreateReviewPayload, ReviewInput, ReviewStats } from './reviews.inputs';
 import { reviewsService } from './reviews.service';
@@ -29,5 +32,24 @@ export class ReviewResolver {
   ): Promise<CreateReviewPayload> {
     const { value, errors } = await withExpectedFailures(() => reviewsService.create(ctx, input));
     return { review: value, errors };
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Mutation(() => ActionResult, { description: 'Admins only.' })
+  async deleteReview(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<ActionResult> {
+    const { errors } = await withExpectedFailures(async () => {
+      try {
+        return await reviewsService.delete(ctx, id);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND')
+          throw AppError.badInput([FieldError.of('id', 'NOT_FOUND', error.message)]);
+        throw error;
+      }
+    });
+    return Object.assign(new ActionResult(), {
+      ok: errors.length === 0,
+      message: errors.length === 0 ? 'Review deleted' : errors[0].message,
+      errors,
+    });
   }
 }

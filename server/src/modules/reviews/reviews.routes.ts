@@ -3,6 +3,7 @@ import { cachedPublicly } from '../../http/cache-responses';
 import { sendData } from '../../http/envelope';
 import { queryNumber } from '../../http/query-params';
 import { pageOf } from '../../shared/pagination';
+import { requireAdmin } from '../accounts/guards';
 import type { Review } from './review.entity';
 import { reviewsService } from './reviews.service';
 
@@ -22,6 +23,12 @@ export function reviewsRoutes(): Router {
     const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 50);
     const reviews = await reviewsService.list(request.ctx, page);
     sendData(response, reviews.map(toRestReview), 'Reviews fetched');
+  });
+
+  router.delete('/reviews/delete/:id', async (request, response) => {
+    requireAdmin(request.ctx);
+    const id = await reviewsService.delete(request.ctx, request.params.id);
+    sendData(response, { id }, 'Review deleted successfully');
   });
 
   return router;

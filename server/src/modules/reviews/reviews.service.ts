@@ -3,6 +3,7 @@ import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
 import { RateLimiter } from '../../shared/rate-limiter';
 import { Review } from './review.entity';
+import { recordAdminNotification } from '../notifications/admin-notifications';
 
 export const reviewLimits = { name: 60, title: 120, fullReview: 4000 } as const;
 
@@ -56,6 +57,13 @@ export const reviewsService = {
     if (errors.length > 0) throw AppError.badInput(errors);
     reviewRateLimiter.consume(ctx.ip, 'reviews from this address');
     const review = ctx.em.create(Review, { ...value, image: null, createdAt: new Date() });
+    // Written by the same flush (one transaction) as the review.
+    recordAdminNotification(ctx.em, {
+      type: 'review',
+      title: 'New review',
+      text: `${value.name} rated ${value.rating}/5: ${value.title}`,
+      link: '/oxalis/reviews',
+    });
     await ctx.em.flush();
     ctx.responseCache.invalidate();
     return review;
@@ -71,6 +79,15 @@ export const reviewsService = {
       count: Number(row.count),
       averageRating: row.average === null ? null : Math.round(Number(row.average) * 10) / 10,
     };
+  },
+
+  /** Admins only (checked by the caller); the shop's lists and ratings change with it. */
+  async delete(ctx: RequestContext, id: unknown): Promise<number> {
+    const reviewId = Number(id);
+    const deleted = Number.isSafeInteger(reviewId) ? await ctx.em.nativeDelete(Review, { id: reviewId }) : 0;
+    if (deleted === 0) throw AppError.notFound('Review not found');
+    ctx.responseCache.invalidate();
+    return reviewId;
   },
 
   async list(ctx: RequestContext, page: Page): Promise<Review[]> {

@@ -1,4 +1,4 @@
-import { centsToShillings, shillingsToCents } from '../money';
+import { centsToShillings, formatKsh, shillingsToCents } from '../money';
 
 describe('money at the REST edge', () => {
   it.each([
@@ -18,5 +18,17 @@ describe('money at the REST edge', () => {
 
   it('shows cents as shillings', () => {
     expect(centsToShillings(850050)).toBe(8500.5);
+  });
+});
+
+describe('formatKsh', () => {
+  it.each([
+    [0, 'Ksh 0.00'],
+    [5, 'Ksh 0.05'],
+    [99_950, 'Ksh 999.50'],
+    [123_400, 'Ksh 1,234.00'],
+    [123_456_789, 'Ksh 1,234,567.89'],
+  ])('shows %i cents as %s', (cents, text) => {
+    expect(formatKsh(cents)).toBe(text);
   });
 });

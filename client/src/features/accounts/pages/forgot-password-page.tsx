@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useRequestPasswordResetMutation } from '../../../shared/api/generated';
+import { useRequestPasswordResetMutation } from '../api/password-reset.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { RESET_REQUEST_FAILED } from '../account-messages';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useLoginMutation } from '../../../shared/api/generated';
+import { useLoginMutation } from '../api/login.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { GOOGLE_LOGIN_FAILED, INVALID_SERVER_RESPONSE, LOGIN_FAILED } from '../account-messages';

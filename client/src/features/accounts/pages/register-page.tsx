@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useRequestSignupCodeMutation } from '../../../shared/api/generated';
+import { useRequestSignupCodeMutation } from '../api/signup.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { GOOGLE_REGISTRATION_FAILED, PASSWORD_MIN_LENGTH, SEND_CODE_FAILED } from '../account-messages';

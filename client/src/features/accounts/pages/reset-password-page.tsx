@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useResetPasswordMutation } from '../../../shared/api/generated';
+import { useResetPasswordMutation } from '../api/password-reset.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { PASSWORD_MIN_LENGTH, RESET_FAILED, RESET_LINK_MISSING } from '../account-messages';

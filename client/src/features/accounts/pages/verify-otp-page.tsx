@@ -4,7 +4,7 @@ import {
   useRegisterMutation,
   useRequestSignupCodeMutation,
   useVerifySignupCodeMutation,
-} from '../../../shared/api/generated';
+} from '../api/signup.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import {

@@ -3,23 +3,27 @@ import type { MockLink } from '@apollo/client/testing';
 import {
   LoginDocument,
   LoginWithGoogleDocument,
-  RegisterDocument,
-  RequestPasswordResetDocument,
-  RequestSignupCodeDocument,
-  ResetPasswordDocument,
-  VerifySignupCodeDocument,
   type LoginMutation,
   type LoginMutationVariables,
   type LoginWithGoogleMutation,
-  type RegisterMutation,
-  type RegisterMutationVariables,
+} from '../api/login.generated';
+import {
+  RequestPasswordResetDocument,
+  ResetPasswordDocument,
   type RequestPasswordResetMutation,
-  type RequestSignupCodeMutation,
   type ResetPasswordMutation,
   type ResetPasswordMutationVariables,
+} from '../api/password-reset.generated';
+import {
+  RegisterDocument,
+  RequestSignupCodeDocument,
+  VerifySignupCodeDocument,
+  type RegisterMutation,
+  type RegisterMutationVariables,
+  type RequestSignupCodeMutation,
   type VerifySignupCodeMutation,
   type VerifySignupCodeMutationVariables,
-} from '../../../shared/api/generated';
+} from '../api/signup.generated';
 import type { Viewer } from '../../../shared/session/viewer';
 
 type Extra<TData, TVariables extends OperationVariables = OperationVariables> = Partial<

@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
-import { ViewerDocument, type ViewerQuery } from '../../../shared/api/generated';
+import { ViewerDocument, type ViewerQuery } from '../../../shared/session/session.generated';
 
 export interface RenderAccountOptions {
   /** The route pattern the page is mounted at. */

@@ -1,7 +1,15 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
-import { BellIcon } from '../../../shared/ui/icons';
+import { useApolloClient } from '@apollo/client/react';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useLogout } from '../../../shared/session/use-logout';
+import { useViewer } from '../../../shared/session/use-viewer';
+import { BellIcon, CloseIcon, MenuIcon, UserIcon } from '../../../shared/ui/icons';
+import { Modal } from '../../../shared/ui/modal';
+import { ToastProvider } from '../../../shared/ui/toast';
+import { useAdminHeaderQuery } from '../api/admin-header.generated';
+import { installUploadLink } from '../upload-link';
 import './admin-layout.css';
+import './admin-pages.css';
 
 const sidebarLinks = [
   { to: '/oxalis', label: 'Dashboard' },
@@ -13,50 +21,127 @@ const sidebarLinks = [
   { to: '/oxalis/transactions', label: 'Transactions' },
 ] as const;
 
-// SPEC §2 fixes the notifications badge at 3 until notifications are real.
-const NOTIFICATION_BADGE = 3;
+// New notifications arrive from other people's actions (orders, reviews): the bell asks again now and then.
+const UNREAD_POLL_MS = 60_000;
 
-// Loaded lazily by the router, so nothing here (or in the admin pages) weighs on the storefront bundle.
-// Collapsing sidebar and the 'Confirm Logout' dialog come with the admin issue.
+// Loaded lazily by the router (behind RequireAdmin), so nothing here weighs on the storefront bundle.
 export function AdminLayout() {
+  const client = useApolloClient();
+  // File uploads (product images) need the multipart link, which only the admin area carries.
+  useEffect(() => installUploadLink(client), [client]);
+
+  const { viewer } = useViewer();
+  const { data: header } = useAdminHeaderQuery({ pollInterval: UNREAD_POLL_MS });
+  const unread = header?.unreadNotificationCount ?? 0;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const location = useLocation();
+  const sidebarId = useId();
+
+  // On a narrow screen the opened menu closes once a link has been followed.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMenuOpen(false);
+  }
+
   return (
-    <div className="admin-layout">
-      {/* Every admin screen is kept out of search engines (SPEC §2); React 19 hoists this into <head>. */}
-      <meta name="robots" content="noindex" />
-      <aside className="admin-layout__sidebar">
-        <p className="admin-layout__brand">Manukato Admin</p>
-        <nav aria-label="Admin">
-          <ul>
-            {sidebarLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/oxalis'}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </aside>
-      <div className="admin-layout__body">
-        <header className="admin-layout__header">
-          <p>Welcome back, Admin</p>
-          <NavLink
-            to="/oxalis/notifications"
-            className="admin-layout__bell"
-            aria-label={`Notifications (${NOTIFICATION_BADGE})`}
-          >
-            <BellIcon />
-            <span className="admin-layout__badge" aria-hidden="true">
-              {NOTIFICATION_BADGE}
-            </span>
-          </NavLink>
-        </header>
-        <main className="admin-layout__main">
-          <Suspense fallback={<p role="status">Loading…</p>}>
-            <Outlet />
-          </Suspense>
-        </main>
+    <ToastProvider>
+      <div className="admin-layout">
+        {/* Every admin screen is kept out of search engines (SPEC §2); React 19 hoists this into <head>. */}
+        <meta name="robots" content="noindex" />
+        <aside className={menuOpen ? 'admin-layout__sidebar admin-layout__sidebar--open' : 'admin-layout__sidebar'}>
+          <div className="admin-layout__brand-row">
+            <p className="admin-layout__brand">Manukato Admin</p>
+            <button
+              type="button"
+              className="admin-layout__toggle"
+              aria-expanded={menuOpen}
+              aria-controls={sidebarId}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          </div>
+          <nav aria-label="Admin" id={sidebarId} className="admin-layout__nav">
+            <ul>
+              {sidebarLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === '/oxalis'}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+        <div className="admin-layout__body">
+          <header className="admin-layout__header">
+            <p>Welcome back, {viewer?.first || 'Admin'}</p>
+            <div className="admin-layout__actions">
+              <NavLink
+                to="/oxalis/notifications"
+                className="admin-layout__bell"
+                aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+              >
+                <BellIcon />
+                {unread > 0 ? (
+                  <span className="admin-layout__badge" aria-hidden="true" data-testid="unread-badge">
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                ) : null}
+              </NavLink>
+              <button
+                type="button"
+                className="admin-layout__profile"
+                aria-label="Profile"
+                aria-haspopup="dialog"
+                onClick={() => setConfirmingLogout(true)}
+              >
+                <UserIcon />
+              </button>
+            </div>
+          </header>
+          <main className="admin-layout__main">
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+        <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} />
       </div>
-    </div>
+    </ToastProvider>
+  );
+}
+
+/** SPEC §2: 'Confirm Logout' with Cancel or Logout; here Logout really ends the session (see decision 0021). */
+export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const logout = useLogout();
+  const titleId = useId();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function confirm() {
+    setSigningOut(true);
+    try {
+      await logout();
+    } finally {
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} className="admin-dialog">
+      <h2 id={titleId}>Confirm Logout</h2>
+      <p>Are you sure you want to log out?</p>
+      <div className="admin-dialog__actions">
+        <button type="button" className="button button--outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="button" onClick={confirm} disabled={signingOut}>
+          Logout
+        </button>
+      </div>
+    </Modal>
   );
 }

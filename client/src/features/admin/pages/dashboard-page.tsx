@@ -1,23 +1,89 @@
+import { formatMoney } from '../../../shared/format-money';
 import { PageMeta } from '../../../shared/ui/page-meta';
+import { roleLabel } from '../admin-format';
+import { useDashboardQuery } from '../api/dashboard.generated';
+import { AdminTable } from '../components/admin-table';
+import { LoadState } from '../components/admin-list';
+import { SalesChart } from '../components/sales-chart';
+import { StatCards } from '../components/stat-cards';
 
-const cards = ['Total Products', 'Pending Orders', 'Total Sales'] as const;
-
-// Figures and the Recent Users list arrive with the admin issue once the server exposes them.
 export function DashboardPage() {
+  // Every visit asks again: the figures move whenever an order changes status.
+  const { data, error } = useDashboardQuery({ fetchPolicy: 'cache-and-network' });
+  const dashboard = data?.dashboard;
+
   return (
-    <section>
-      <PageMeta title="Dashboard" />
+    <section className="admin-page">
+      <PageMeta title="Dashboard" noIndex />
       <h1>Dashboard</h1>
-      <ul className="admin-cards">
-        {cards.map((card) => (
-          <li key={card}>
-            <h2>{card}</h2>
-            <p className="muted">—</p>
-          </li>
-        ))}
-      </ul>
-      <h2>Recent Users</h2>
-      <p className="muted">Coming soon.</p>
+      <LoadState loaded={Boolean(dashboard)} error={error} failure="Failed to load dashboard data" />
+      {dashboard ? (
+        <>
+          <StatCards
+            label="Figures"
+            stats={[
+              { title: 'Total Products', value: String(dashboard.totalProducts) },
+              { title: 'Pending Orders', value: String(dashboard.pendingOrders) },
+              { title: 'Total Sales', value: formatMoney(dashboard.totalSalesCents) },
+              { title: 'Delivered Orders', value: String(dashboard.deliveredOrders) },
+              { title: 'Cancelled Orders', value: String(dashboard.cancelledOrders) },
+            ]}
+          />
+          <SalesChart days={dashboard.salesByDay} />
+          <div className="admin-grid">
+            <section className="admin-panel" aria-labelledby="top-products">
+              <h2 id="top-products">Top Products</h2>
+              {dashboard.topProducts.length === 0 ? (
+                <p className="muted">No delivered sales yet.</p>
+              ) : (
+                <AdminTable
+                  columns={['Product', 'Sold', 'Revenue']}
+                  items={dashboard.topProducts}
+                  row={(product) => (
+                    <tr key={product.productId}>
+                      <td>{product.name}</td>
+                      <td>{product.quantitySold}</td>
+                      <td>{formatMoney(product.revenueCents)}</td>
+                    </tr>
+                  )}
+                />
+              )}
+            </section>
+            <section className="admin-panel" aria-labelledby="low-stock">
+              <h2 id="low-stock">Low Stock</h2>
+              <p className="muted">{dashboard.lowStockThreshold} or fewer left</p>
+              {dashboard.lowStockProducts.length === 0 ? (
+                <p className="muted">Every product is well stocked.</p>
+              ) : (
+                <ul>
+                  {dashboard.lowStockProducts.map((product) => (
+                    <li key={product.id}>
+                      {product.name}: {product.quantity} left
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+          <section className="admin-panel" aria-labelledby="recent-users" style={{ marginTop: '1rem' }}>
+            <h2 id="recent-users">Recent Users</h2>
+            <div className="admin-table-wrap">
+              <AdminTable
+                columns={['First Name', 'Last Name', 'Email', 'Role']}
+                items={dashboard.recentUsers}
+                row={(user) => (
+                  <tr key={user.id}>
+                    <td>{user.first}</td>
+                    <td>{user.last}</td>
+                    <td>{user.email}</td>
+                    <td>{roleLabel(user.role)}</td>
+                  </tr>
+                )}
+              />
+            </div>
+          </section>
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
-import { CreateOrderDocument, InitializePaymentDocument } from '../../../shared/api/generated';
+import { CreateOrderDocument, InitializePaymentDocument } from '../api/checkout.generated';
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { useViewer } from '../../../shared/session/use-viewer';
 import { deliveryLocations, renderCartScreen } from '../testing/render-cart';

@@ -1,6 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { CartDocument, useCreateOrderMutation, useInitializePaymentMutation } from '../../../shared/api/generated';
+import { useCreateOrderMutation, useInitializePaymentMutation } from '../api/checkout.generated';
+import { CartDocument } from '../../../shared/cart/cart.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { formatMoney } from '../../../shared/format-money';
 import { useViewer } from '../../../shared/session/use-viewer';

@@ -1,10 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  RemoveCartItemDocument,
-  UpdateCartItemDocument,
-  type CartContentsFragment,
-} from '../../../shared/api/generated';
+import { RemoveCartItemDocument, UpdateCartItemDocument } from '../api/cart-page.generated';
+import { type CartContentsFragment } from '../../../shared/cart/cart.generated';
 import { cartMock, createCart, createCartLine } from '../../../shared/cart/testing/cart-mocks';
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { deliveryLocationsMock, renderCartScreen } from '../testing/render-cart';

@@ -4,7 +4,7 @@ import {
   useDeliveryLocationsQuery,
   useRemoveCartItemMutation,
   useUpdateCartItemMutation,
-} from '../../../shared/api/generated';
+} from '../api/cart-page.generated';
 import { useCart, type CartLine } from '../../../shared/cart/use-cart';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';

@@ -1,7 +1,7 @@
 import type { MockLink } from '@apollo/client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VerifyPaymentDocument } from '../../../shared/api/generated';
+import { VerifyPaymentDocument } from '../api/checkout.generated';
 import { cartBadgeMock, cartMock, createCart } from '../../../shared/cart/testing/cart-mocks';
 import { useCartQuantity } from '../../../shared/cart/use-cart-quantity';
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';

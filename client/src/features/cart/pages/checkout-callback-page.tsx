@@ -1,7 +1,8 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CartDocument, useVerifyPaymentMutation } from '../../../shared/api/generated';
+import { useVerifyPaymentMutation } from '../api/checkout.generated';
+import { CartDocument } from '../../../shared/cart/cart.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import '../cart.css';

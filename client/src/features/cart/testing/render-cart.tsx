@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createCache } from '../../../app/apollo-client';
-import { DeliveryLocationsDocument, type DeliveryLocationsQuery } from '../../../shared/api/generated';
+import { DeliveryLocationsDocument, type DeliveryLocationsQuery } from '../api/cart-page.generated';
 import { ToastProvider } from '../../../shared/ui/toast';
 
 /** SPEC §9's four delivery options, as the API answers them (fees in cents). */

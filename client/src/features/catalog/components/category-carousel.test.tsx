@@ -1,7 +1,7 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CategoryCarouselDocument, type CategoryCarouselQuery } from '../../../shared/api/generated';
+import { CategoryCarouselDocument, type CategoryCarouselQuery } from '../api/category-carousel.generated';
 import { renderWithProviders } from '../testing/render';
 import { CategoryCarousel } from './category-carousel';
 

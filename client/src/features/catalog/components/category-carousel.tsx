@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useCategoryCarouselQuery } from '../../../shared/api/generated';
+import { useCategoryCarouselQuery } from '../api/category-carousel.generated';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
 import { NO_IMAGE_SRC } from './product-photo';
 import './category-carousel.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Availability } from '../../../shared/api/generated';
+import type { Availability } from '../api/category-products.generated';
 import { AVAILABILITY_OPTIONS } from '../product-list-params';
 import './filter-panel.css';
 

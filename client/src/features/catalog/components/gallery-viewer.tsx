@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type PointerEvent } from 'react';
-import type { ProductPhoto_ImageFragment } from '../../../shared/api/generated';
+import type { ProductPhoto_ImageFragment } from '../api/product-photo.generated';
 import { Modal } from '../../../shared/ui/modal';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../shared/ui/icons';
 import { GalleryThumbnails } from './gallery-thumbnails';

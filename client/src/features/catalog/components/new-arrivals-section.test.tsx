@@ -1,7 +1,7 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NewArrivalsSectionDocument, type NewArrivalsSectionQuery } from '../../../shared/api/generated';
+import { NewArrivalsSectionDocument, type NewArrivalsSectionQuery } from '../api/new-arrivals-section.generated';
 import { createImage, createProduct } from '../testing/factories';
 import { renderWithProviders } from '../testing/render';
 import { NEW_ARRIVALS_SECTION_COUNT, NewArrivalsSection } from './new-arrivals-section';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { useNewArrivalsSectionQuery } from '../../../shared/api/generated';
+import { useNewArrivalsSectionQuery } from '../api/new-arrivals-section.generated';
 import { ProductGrid } from './product-grid';
 
 // SPEC §2/§9: the home page shows the six newest products.

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProductCard_ProductFragment } from '../../../shared/api/generated';
+import type { ProductCard_ProductFragment } from '../api/product-card.generated';
 import { AddToCartButton } from './add-to-cart-button';
 import { GalleryViewer } from './gallery-viewer';
 import { NoImage, ProductPhoto } from './product-photo';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProductPhoto_ImageFragment } from '../../../shared/api/generated';
+import type { ProductPhoto_ImageFragment } from '../api/product-photo.generated';
 import { GalleryThumbnails } from './gallery-thumbnails';
 import { GalleryViewer } from './gallery-viewer';
 import { NoImage, ProductPhoto } from './product-photo';

@@ -1,4 +1,4 @@
-import type { ProductPhoto_ImageFragment } from '../../../shared/api/generated';
+import type { ProductPhoto_ImageFragment } from '../api/product-photo.generated';
 
 interface ProductPhotoProps {
   image: ProductPhoto_ImageFragment;

@@ -1,4 +1,4 @@
-import type { ProductPrice_ProductFragment } from '../../../shared/api/generated';
+import type { ProductPrice_ProductFragment } from '../api/product-price.generated';
 import { formatMoney } from '../../../shared/format-money';
 import './product-price.css';
 

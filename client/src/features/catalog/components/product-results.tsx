@@ -1,4 +1,4 @@
-import type { ProductCard_ProductFragment } from '../../../shared/api/generated';
+import type { ProductCard_ProductFragment } from '../api/product-card.generated';
 import { ProductGrid } from './product-grid';
 
 interface ProductResultsProps {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ProductSort } from '../../../shared/api/generated';
+import type { ProductSort } from '../api/category-products.generated';
 import type { SortOption } from '../product-list-params';
 import './sort-select.css';
 

@@ -1,13 +1,12 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CategoryPageDocument, type CategoryPageQuery } from '../api/category-page.generated';
 import {
-  CategoryPageDocument,
   CategoryProductsDocument,
-  type CategoryPageQuery,
   type CategoryProductsQuery,
   type CategoryProductsQueryVariables,
-} from '../../../shared/api/generated';
+} from '../api/category-products.generated';
 import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
 import { createProduct } from '../testing/factories';
 import { renderWithProviders } from '../testing/render';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useParams } from 'react-router-dom';
-import { useCategoryPageQuery, useCategoryProductsQuery } from '../../../shared/api/generated';
+import { useCategoryPageQuery } from '../api/category-page.generated';
+import { useCategoryProductsQuery } from '../api/category-products.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { categoryTitleFromSlug } from '../category-title';
 import { FilterPanel } from '../components/filter-panel';

@@ -5,7 +5,7 @@ import {
   NewArrivalsPageDocument,
   type NewArrivalsPageQuery,
   type NewArrivalsPageQueryVariables,
-} from '../../../shared/api/generated';
+} from '../api/new-arrivals-page.generated';
 import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
 import { createProduct } from '../testing/factories';
 import { renderWithProviders } from '../testing/render';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useNewArrivalsPageQuery } from '../../../shared/api/generated';
+import { useNewArrivalsPageQuery } from '../api/new-arrivals-page.generated';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { FilterPanel } from '../components/filter-panel';

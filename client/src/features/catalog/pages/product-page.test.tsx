@@ -1,7 +1,7 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ProductPageDocument, type ProductPageQuery } from '../../../shared/api/generated';
+import { ProductPageDocument, type ProductPageQuery } from '../api/product-page.generated';
 import { shopContact } from '../../../shared/shop-contact';
 import { createImage, createProductDetails, deferred, type ProductDetails } from '../testing/factories';
 import { renderWithProviders } from '../testing/render';

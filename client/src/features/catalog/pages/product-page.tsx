@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useProductPageQuery, type ProductPageQuery } from '../../../shared/api/generated';
+import { useProductPageQuery, type ProductPageQuery } from '../api/product-page.generated';
 import { shopContact } from '../../../shared/shop-contact';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { AddToCartButton } from '../components/add-to-cart-button';

@@ -1,8 +1,6 @@
-import type {
-  ProductCard_ProductFragment,
-  ProductPageQuery,
-  ProductPhoto_ImageFragment,
-} from '../../../shared/api/generated';
+import type { ProductCard_ProductFragment } from '../api/product-card.generated';
+import type { ProductPageQuery } from '../api/product-page.generated';
+import type { ProductPhoto_ImageFragment } from '../api/product-photo.generated';
 
 // Test data shaped as the API returns it (with __typename, which Apollo's cache needs to normalise).
 

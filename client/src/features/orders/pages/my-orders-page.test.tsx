@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { createCache } from '../../../app/apollo-client';
-import { MyOrdersDocument, type MyOrdersQuery } from '../../../shared/api/generated';
+import { MyOrdersDocument, type MyOrdersQuery } from '../api/my-orders.generated';
 import { MyOrdersPage } from './my-orders-page';
 
 type Order = MyOrdersQuery['myOrders'][number];

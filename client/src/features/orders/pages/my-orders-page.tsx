@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMyOrdersQuery, type MyOrdersQuery } from '../../../shared/api/generated';
+import { useMyOrdersQuery, type MyOrdersQuery } from '../api/my-orders.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { formatMoney } from '../../../shared/format-money';
 import { PageMeta } from '../../../shared/ui/page-meta';

@@ -1,4 +1,4 @@
-import type { ReviewCard_ReviewFragment } from '../../../shared/api/generated';
+import type { ReviewCard_ReviewFragment } from '../api/reviews.generated';
 import { StarRating } from './star-rating';
 
 const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeZone: 'Africa/Nairobi' });

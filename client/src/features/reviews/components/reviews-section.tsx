@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useReviewsQuery } from '../../../shared/api/generated';
+import { useReviewsQuery } from '../api/reviews.generated';
 import { REVIEWS_SHOWN } from '../reviews-constants';
 import { ReviewCard } from './review-card';
 import { StarRating } from './star-rating';

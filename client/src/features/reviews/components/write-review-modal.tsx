@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ReviewsDocument, useCreateReviewMutation } from '../../../shared/api/generated';
+import { ReviewsDocument, useCreateReviewMutation } from '../api/reviews.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { Modal } from '../../../shared/ui/modal';
 import { useToast } from '../../../shared/ui/toast';

@@ -6,7 +6,7 @@ import {
   type CreateReviewMutationVariables,
   type ReviewCard_ReviewFragment,
   type ReviewsQuery,
-} from '../../../shared/api/generated';
+} from '../api/reviews.generated';
 import { REVIEWS_SHOWN } from '../reviews-constants';
 
 let nextId = 1;

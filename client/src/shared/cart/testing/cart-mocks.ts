@@ -7,7 +7,7 @@ import {
   type CartBadgeQuery,
   type CartContentsFragment,
   type CartQuery,
-} from '../../api/generated';
+} from '../cart.generated';
 
 type CartLine = CartContentsFragment['items'][number];
 

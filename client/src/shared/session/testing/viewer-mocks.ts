@@ -1,5 +1,5 @@
 import type { MockLink } from '@apollo/client/testing';
-import { LogoutDocument, ViewerDocument, type LogoutMutation, type ViewerQuery } from '../../api/generated';
+import { LogoutDocument, ViewerDocument, type LogoutMutation, type ViewerQuery } from '../session.generated';
 import type { Viewer } from '../viewer';
 
 /** A signed-in customer as `me` answers, with __typename for Apollo's cache. */

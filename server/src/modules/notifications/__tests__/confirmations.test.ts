@@ -8,6 +8,7 @@ import { createSmsSender } from '../sms';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser } from '../../../../test/users';
+import { placeOrderFor, startPayment } from '../../../../test/checkout';
 
 let shop: TestShop;
 let smtp: SmtpSink;
@@ -27,32 +28,18 @@ afterAll(async () => {
 
 async function paidOrder(email: string): Promise<string> {
   const user = await createSignedInUser(shop);
-  await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 2, quantity: 1 }).expect(201);
-  const created = await shop.http
-    .post('/api/orders/create')
-    .set(user.auth)
-    .send({
-      recipient_name: 'Wairimu',
-      recipient_email: email,
-      recipient_phone: '0722 000 111',
-      shipping_address: 'Biashara Street',
-      shipping_city: 'Nairobi',
-      shipping_postal_code: '00100',
-      delivery_location_id: 1,
-    })
-    .expect(201);
-  const orderId = created.body.data.order.id;
-  const initialized = await shop.http
-    .post('/api/paystack/initialize')
-    .set(user.auth)
-    .send({ order_id: orderId })
-    .expect(200);
+  const order = await placeOrderFor(shop, user, [[2, 1]], {
+    recipient_name: 'Wairimu',
+    recipient_email: email,
+    recipient_phone: '0722 000 111',
+  });
+  const payment = await startPayment(shop, user, order.id);
   await shop.http
-    .post(new URL(initialized.body.data.authorization_url).pathname)
+    .post(new URL(payment.authorization_url).pathname)
     .type('form')
     .send({ outcome: 'success' })
     .expect(303);
-  return orderId;
+  return order.id;
 }
 
 function senders(smtpUrl: string) {

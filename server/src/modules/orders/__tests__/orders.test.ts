@@ -143,6 +143,22 @@ describe('creating an order', () => {
     expect(results.find((response) => response.status === 400)!.body.message).toMatch(/is out of stock\.$/);
     expect(await stockOf(productId)).toBe(0);
   });
+
+  it('refuses a product archived while it sat in the cart, taking no stock', async () => {
+    const productId = 16;
+    await setStock(productId, 7);
+    const user = await createSignedInUser(shop);
+    await withCart(user, [[productId, 2]]);
+    // What the admin's delete does to a product that is in orders, racing this checkout.
+    await shop.orm.em.fork().nativeUpdate(Product, { id: productId }, { archivedAt: new Date() });
+    const response = await shop.http
+      .post('/api/orders/create')
+      .set(user.auth)
+      .send({ ...shipping, delivery_location_id: 1 })
+      .expect(400);
+    expect(response.body.message).toMatch(/is no longer sold\.$/);
+    expect(await stockOf(productId)).toBe(7);
+  });
 });
 
 describe('reservations and privacy', () => {

@@ -5,6 +5,7 @@ import { paystackSignature } from '../paystack-client';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { startPaystackServer } from '../../../../test/paystack-server';
+import { placeOrderFor, sendPaystackEvent, startPayment } from '../../../../test/checkout';
 import { releaseExpiredReservations } from '../../orders/orders.service';
 
 const secretKey = 'sk_test_manukato_secret';
@@ -22,15 +23,6 @@ afterAll(async () => {
   await paystack.close();
 });
 
-const shipping = {
-  recipient_name: 'Baraka M',
-  recipient_email: 'baraka@example.co.ke',
-  recipient_phone: '+254712345678',
-  shipping_address: 'Moi Avenue',
-  shipping_city: 'Nairobi',
-  shipping_postal_code: '00100',
-};
-
 async function orderFor(
   user: TestUser,
   productId: number,
@@ -39,33 +31,22 @@ async function orderFor(
 ): Promise<{ id: string; totalCents: number }> {
   await shop.orm.em.fork().nativeUpdate(Product, { id: productId }, { quantity: 50 });
   shop.responseCache.invalidate();
-  await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: productId, quantity }).expect(201);
-  const created = await shop.http
-    .post('/api/orders/create')
-    .set(user.auth)
-    .send({ ...shipping, delivery_location_id: 1, payment_method: method })
-    .expect(201);
-  const order = await shop.orm.em.fork().findOneOrFail(Order, { id: created.body.data.order.id });
+  const created = await placeOrderFor(shop, user, [[productId, quantity]], {
+    recipient_email: 'baraka@example.co.ke',
+    payment_method: method,
+  });
+  const order = await shop.orm.em.fork().findOneOrFail(Order, { id: created.id });
   return { id: order.id, totalCents: order.totalCents };
 }
 
 async function initialize(user: TestUser, orderId: string): Promise<string> {
-  const response = await shop.http
-    .post('/api/paystack/initialize')
-    .set(user.auth)
-    .send({ order_id: orderId })
-    .expect(200);
-  expect(response.body.data.authorization_url).toMatch(/^https:\/\/checkout\.paystack\.test\//);
-  return response.body.data.reference;
+  const payment = await startPayment(shop, user, orderId);
+  expect(payment.authorization_url).toMatch(/^https:\/\/checkout\.paystack\.test\//);
+  return payment.reference;
 }
 
 function webhook(body: unknown, signature?: string) {
-  const raw = JSON.stringify(body);
-  return shop.http
-    .post('/api/paystack/webhook')
-    .set('content-type', 'application/json')
-    .set('x-paystack-signature', signature ?? paystackSignature(secretKey, raw))
-    .send(raw);
+  return sendPaystackEvent(shop, secretKey, body, signature);
 }
 
 async function orderState(id: string) {

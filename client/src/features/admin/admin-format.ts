@@ -1,0 +1,54 @@
+/** SPEC §3: transaction (and order) ids are shown as their first 8 characters. */
+export function shortId(id: string | number): string {
+  return String(id).slice(0, 8);
+}
+
+/** SPEC §3: a missing payment method reads 'N/A'. */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  return method?.trim() ? method : 'N/A';
+}
+
+/** An order or payment status as shown: 'pending' → 'Pending'. */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** SPEC §2: the mobile review list previews 100 characters. */
+export const REVIEW_PREVIEW_LENGTH = 100;
+
+export function previewText(text: string, length = REVIEW_PREVIEW_LENGTH): string {
+  return text.length <= length ? text : `${text.slice(0, length)}…`;
+}
+
+/** SPEC §6: the user list shows Admin or User. */
+export function roleLabel(role: string): string {
+  return role === 'ADMIN' ? 'Admin' : 'User';
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-KE', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Africa/Nairobi',
+});
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/**
+ * Shillings typed in a form ('1250', '1,250.5') as integer cents, or null when it is not an amount. Parsed as
+ * text so 0.1 + 0.2 never creeps into a price.
+ */
+export function shillingsToCents(text: string): number | null {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/,/g, ''));
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+export function centsToShillings(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return '0';
+  const minor = cents % 100;
+  return minor === 0 ? String(cents / 100) : `${(cents - minor) / 100}.${String(minor).padStart(2, '0')}`;
+}

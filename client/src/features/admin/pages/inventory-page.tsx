@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { formatMoney } from '../../../shared/format-money';
+import { useToast } from '../../../shared/ui/toast';
+import { PageMeta } from '../../../shared/ui/page-meta';
+import { useAdminCategoriesQuery } from '../api/categories.generated';
+import { useAdminProductsQuery, useDeleteProductMutation, type AdminProductFragment } from '../api/products.generated';
+import { AdminList, SearchToolbar, useListSearch } from '../components/admin-list';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ProductEditDialog } from '../components/product-edit-dialog';
+import { QuantityEditor } from '../components/quantity-editor';
+import { StatusBadge } from '../components/status-badge';
+
+export function InventoryPage() {
+  const { search, setSearch, variables } = useListSearch();
+  const { data, previousData, error, refetch } = useAdminProductsQuery({ variables, fetchPolicy: 'cache-and-network' });
+  const { data: categoriesData } = useAdminCategoriesQuery();
+  const products = (data ?? previousData)?.adminProducts;
+  const [editing, setEditing] = useState<AdminProductFragment | null>(null);
+  const [deleting, setDeleting] = useState<AdminProductFragment | null>(null);
+  const [deleteProduct, { loading: deletingNow }] = useDeleteProductMutation();
+  const { showToast } = useToast();
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    const product = deleting;
+    try {
+      const { data: result } = await deleteProduct({
+        variables: { id: product.id },
+        update(cache, { data: answer }) {
+          if (answer?.deleteProduct.deletedId == null) return;
+          cache.evict({ id: cache.identify({ __typename: 'Product', id: product.id }) });
+          cache.gc();
+        },
+      });
+      const payload = result?.deleteProduct;
+      if (!payload || payload.errors.length > 0) {
+        showToast(payload?.errors[0]?.message ?? 'Failed to delete product', { variant: 'error' });
+      } else {
+        showToast(payload.archived ? 'Product archived: it stays in order history.' : 'Product deleted successfully', {
+          variant: 'success',
+        });
+      }
+    } catch {
+      showToast('Failed to delete product', { variant: 'error' });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const actions = (product: AdminProductFragment) => (
+    <div className="admin-actions">
+      <button
+        type="button"
+        className="button button--outline"
+        aria-label={`Edit ${product.name}`}
+        onClick={() => setEditing(product)}
+      >
+        Edit
+      </button>
+      <button
+        type="button"
+        className="button button--outline"
+        aria-label={`Delete ${product.name}`}
+        onClick={() => setDeleting(product)}
+      >
+        Delete
+      </button>
+    </div>
+  );
+
+  const price = (product: AdminProductFragment) =>
+    product.onSale && product.salePriceCents != null ? (
+      <>
+        {formatMoney(product.salePriceCents)} <s className="muted">{formatMoney(product.priceCents)}</s>
+      </>
+    ) : (
+      formatMoney(product.priceCents)
+    );
+
+  const status = (product: AdminProductFragment) => (
+    <StatusBadge status={product.inStock ? 'completed' : 'failed'}>
+      {product.inStock ? 'In Stock' : 'Out of Stock'}
+    </StatusBadge>
+  );
+
+  return (
+    <section className="admin-page">
+      <PageMeta title="Inventory" noIndex />
+      <h1>Inventory</h1>
+      <SearchToolbar
+        label="Search products"
+        placeholder="Search by name, category or description"
+        search={search}
+        onSearch={setSearch}
+      >
+        {products ? <span className="muted">{products.length} products</span> : null}
+      </SearchToolbar>
+      <AdminList
+        label="Products"
+        items={products}
+        error={error}
+        failure={
+          <>
+            Failed to fetch products{' '}
+            <button type="button" className="button button--outline" onClick={() => void refetch()}>
+              Retry
+            </button>
+          </>
+        }
+        empty="No products found."
+        card={(product) => (
+          <li key={product.id} aria-label={product.name}>
+            <h2>{product.name}</h2>
+            <p className="muted">{product.category}</p>
+            <p>{price(product)}</p>
+            <p>{status(product)}</p>
+            <QuantityEditor product={product} />
+            {actions(product)}
+          </li>
+        )}
+        table={{
+          columns: ['Product', 'Category', 'Quantity', 'Price', 'Status', 'Actions'],
+          row: (product) => (
+            <tr key={product.id} aria-label={product.name}>
+              <td>
+                {product.images[0] ? <img src={product.images[0].url} alt="" /> : null} {product.name}
+              </td>
+              <td>{product.category}</td>
+              <td>
+                <QuantityEditor product={product} />
+              </td>
+              <td>{price(product)}</td>
+              <td>{status(product)}</td>
+              <td>{actions(product)}</td>
+            </tr>
+          ),
+        }}
+      />
+      <ProductEditDialog
+        product={editing}
+        categories={categoriesData?.categories ?? []}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          showToast('Product updated successfully', { variant: 'success' });
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Product"
+        confirmLabel="Delete"
+        busy={deletingNow}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>Are you sure you want to delete this product?</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminOrdersDocument, OrderStatusChangesDocument } from '../api/orders.generated';
+import { renderAdmin } from '../testing/render-admin';
+import { OrdersPage } from './orders-page';
+
+const orderId = '4b5c6d7e-1111-2222-3333-444444444444';
+
+const orders = {
+  __typename: 'AdminOrderList',
+  totalCount: 1,
+  stats: { __typename: 'OrderStats', total: 1, pending: 0, delivered: 1, cancelled: 0, totalSalesCents: 895_000 },
+  orders: [
+    {
+      __typename: 'Order',
+      id: orderId,
+      createdAt: '2025-03-01T09:00:00.000Z',
+      status: 'delivered',
+      paymentMethod: 'mpesa',
+      paymentStatus: 'completed',
+      recipientName: 'Akinyi Otieno',
+      recipientEmail: 'akinyi@example.co.ke',
+      recipientPhone: '+254712345678',
+      shippingCity: 'Nairobi',
+      totalCents: 895_000,
+      items: [{ __typename: 'OrderItem', id: 1, name: 'Cedar Ridge Eau de Toilette 50ml', quantity: 2 }],
+    },
+  ],
+};
+
+const changes = [
+  {
+    __typename: 'OrderStatusChange',
+    id: 1,
+    fromStatus: 'pending',
+    toStatus: 'cancelled',
+    changedBy: 'admin@manukato.test',
+    changedAt: '2025-03-01T10:00:00.000Z',
+  },
+  {
+    __typename: 'OrderStatusChange',
+    id: 2,
+    fromStatus: 'cancelled',
+    toStatus: 'delivered',
+    changedBy: 'admin@manukato.test',
+    changedAt: '2025-03-02T10:00:00.000Z',
+  },
+];
+
+describe('OrdersPage', () => {
+  it("shows an order's status history, who and from what to what, in its status dialog", async () => {
+    renderAdmin(<OrdersPage />, {
+      mocks: [
+        {
+          request: { query: AdminOrdersDocument, variables: { search: null, limit: 50, offset: 0 } },
+          result: { data: { adminOrders: orders } },
+        },
+        {
+          request: { query: OrderStatusChangesDocument, variables: { orderId } },
+          result: { data: { orderStatusChanges: changes } },
+        },
+      ],
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Update status of order 4b5c6d7e' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update Order Status' });
+    const history = within(dialog).getByRole('region', { name: 'History' });
+    const entries = await within(history).findAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringContaining('Pending → Cancelled by admin@manukato.test'),
+      expect.stringContaining('Cancelled → Delivered by admin@manukato.test'),
+    ]);
+    // Pages appear only once there is more than one page.
+    expect(screen.queryByRole('navigation', { name: 'Pages of orders' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,216 @@
+import { useId, useState } from 'react';
+import { serverMessageOr } from '../../../shared/error-message';
+import { formatMoney } from '../../../shared/format-money';
+import { Modal } from '../../../shared/ui/modal';
+import { PageMeta } from '../../../shared/ui/page-meta';
+import { useToast } from '../../../shared/ui/toast';
+import { formatDateTime, shortId, statusLabel } from '../admin-format';
+import {
+  useAdminOrdersQuery,
+  useOrderStatusChangesQuery,
+  useUpdateOrderStatusMutation,
+  type AdminOrdersQuery,
+} from '../api/orders.generated';
+import { AdminList, Pager, SearchToolbar, usePagedListSearch } from '../components/admin-list';
+import { StatCards } from '../components/stat-cards';
+import { StatusBadge } from '../components/status-badge';
+
+type AdminOrder = AdminOrdersQuery['adminOrders']['orders'][number];
+
+// SPEC §4: any of the three, in any order.
+const ORDER_STATUSES = ['pending', 'delivered', 'cancelled'] as const;
+const STATUS_FAILED = 'Failed to update order status';
+
+export function OrdersPage() {
+  const { search, setSearch, variables, offset, setOffset } = usePagedListSearch();
+  const { data, previousData, error } = useAdminOrdersQuery({ variables, fetchPolicy: 'cache-and-network' });
+  const list = (data ?? previousData)?.adminOrders;
+  const [changing, setChanging] = useState<AdminOrder | null>(null);
+
+  const statusButton = (order: AdminOrder) => (
+    <button
+      type="button"
+      className="button button--outline"
+      aria-label={`Update status of order ${shortId(order.id)}`}
+      onClick={() => setChanging(order)}
+    >
+      Update Status
+    </button>
+  );
+
+  return (
+    <section className="admin-page">
+      <PageMeta title="Orders" noIndex />
+      <h1>Orders</h1>
+      {list ? (
+        <StatCards
+          label="Order statistics"
+          stats={[
+            { title: 'Total Orders', value: String(list.stats.total) },
+            { title: 'Pending', value: String(list.stats.pending) },
+            { title: 'Delivered', value: String(list.stats.delivered) },
+            { title: 'Cancelled', value: String(list.stats.cancelled) },
+            { title: 'Total Sales', value: formatMoney(list.stats.totalSalesCents) },
+          ]}
+        />
+      ) : null}
+      <SearchToolbar
+        label="Search orders"
+        placeholder="Search by customer, city or order id"
+        search={search}
+        onSearch={setSearch}
+        csvHref="/api/admin/export/orders.csv"
+      />
+      <AdminList
+        label="Orders"
+        items={list?.orders}
+        error={error}
+        failure={serverMessageOr(error, 'Failed to fetch orders')}
+        empty="No orders found."
+        card={(order) => (
+          <li key={order.id} aria-label={`Order ${shortId(order.id)}`}>
+            <h2>#{shortId(order.id)}</h2>
+            <p>
+              {order.recipientName}, {order.shippingCity}
+            </p>
+            <p>{formatMoney(order.totalCents)}</p>
+            <p>
+              <StatusBadge status={order.status} />
+            </p>
+            {statusButton(order)}
+          </li>
+        )}
+        table={{
+          columns: ['Order', 'Customer', 'City', 'Items', 'Total', 'Date', 'Status', 'Actions'],
+          row: (order) => (
+            <tr key={order.id} aria-label={`Order ${shortId(order.id)}`}>
+              <td title={order.id}>#{shortId(order.id)}</td>
+              <td>
+                {order.recipientName}
+                <br />
+                <span className="muted">{order.recipientEmail}</span>
+              </td>
+              <td>{order.shippingCity}</td>
+              <td>{order.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}</td>
+              <td>{formatMoney(order.totalCents)}</td>
+              <td>{formatDateTime(order.createdAt)}</td>
+              <td>
+                <StatusBadge status={order.status} />
+              </td>
+              <td>{statusButton(order)}</td>
+            </tr>
+          ),
+        }}
+      />
+      {list ? (
+        <Pager noun="orders" offset={offset} shown={list.orders.length} total={list.totalCount} onOffset={setOffset} />
+      ) : null}
+      <OrderStatusDialog order={changing} onClose={() => setChanging(null)} />
+    </section>
+  );
+}
+
+function OrderStatusDialog({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {
+  const titleId = useId();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [failure, setFailure] = useState('');
+  const [updateStatus, { loading }] = useUpdateOrderStatusMutation();
+  const { showToast } = useToast();
+  const status = chosen ?? order?.status ?? 'pending';
+
+  function close() {
+    setChosen(null);
+    setFailure('');
+    onClose();
+  }
+
+  async function save() {
+    if (!order) return;
+    setFailure('');
+    try {
+      const { data } = await updateStatus({
+        variables: { id: order.id, status },
+        // The stats and the dashboard's figures move with the status.
+        refetchQueries: ['AdminOrders', 'Dashboard', 'OrderStatusChanges'],
+        awaitRefetchQueries: true,
+      });
+      const payload = data?.updateOrderStatus;
+      if (!payload?.order) {
+        setFailure(payload?.errors[0]?.message ?? STATUS_FAILED);
+        return;
+      }
+      showToast(`Order #${shortId(order.id)} is now ${statusLabel(payload.order.status).toLowerCase()}`, {
+        variant: 'success',
+      });
+      close();
+    } catch (error) {
+      setFailure(serverMessageOr(error, STATUS_FAILED));
+    }
+  }
+
+  return (
+    <Modal open={order !== null} onClose={close} labelledBy={titleId} className="admin-dialog">
+      <h2 id={titleId}>Update Order Status</h2>
+      {order ? (
+        <>
+          <p>
+            Order #{shortId(order.id)} for {order.recipientName}, {formatMoney(order.totalCents)}
+          </p>
+          <fieldset>
+            <legend>Status</legend>
+            {ORDER_STATUSES.map((option) => (
+              <label key={option} className="admin-form__check">
+                <input
+                  type="radio"
+                  name="order-status"
+                  value={option}
+                  checked={status === option}
+                  onChange={() => setChosen(option)}
+                />
+                {statusLabel(option)}
+              </label>
+            ))}
+          </fieldset>
+          {failure ? (
+            <p role="alert" className="admin-error">
+              {failure}
+            </p>
+          ) : null}
+          <StatusHistory orderId={order.id} />
+        </>
+      ) : null}
+      <div className="admin-dialog__actions">
+        <button type="button" className="button button--outline" onClick={close}>
+          Cancel
+        </button>
+        <button type="button" className="button" onClick={() => void save()} disabled={loading}>
+          Save
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Every status change of the order: who made it, when, from and to (recorded by the server). */
+function StatusHistory({ orderId }: { orderId: string }) {
+  const headingId = useId();
+  const { data, error } = useOrderStatusChangesQuery({ variables: { orderId }, fetchPolicy: 'cache-and-network' });
+  const changes = data?.orderStatusChanges;
+  return (
+    <section aria-labelledby={headingId} className="admin-history">
+      <h3 id={headingId}>History</h3>
+      {error ? <p className="muted">The history could not be loaded.</p> : null}
+      {changes && changes.length === 0 ? <p className="muted">No status changes yet.</p> : null}
+      {changes && changes.length > 0 ? (
+        <ol>
+          {changes.map((change) => (
+            <li key={change.id}>
+              {statusLabel(change.fromStatus)} → {statusLabel(change.toStatus)} by {change.changedBy},{' '}
+              {formatDateTime(change.changedAt)}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

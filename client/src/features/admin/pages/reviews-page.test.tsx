@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminReviewsDocument, DeleteReviewDocument } from '../api/reviews.generated';
+import { renderAdmin } from '../testing/render-admin';
+import { ReviewsPage } from './reviews-page';
+
+const longText = `${'Smoky vetiver and bergamot. '.repeat(5)}The end.`;
+const reviews = [
+  {
+    __typename: 'Review',
+    id: 1,
+    name: 'Achieng',
+    rating: 4,
+    title: 'Long lasting',
+    fullReview: longText,
+    createdAt: '2025-03-01T09:00:00.000Z',
+  },
+  {
+    __typename: 'Review',
+    id: 2,
+    name: 'Baraka',
+    rating: 5,
+    title: 'Lovely',
+    fullReview: 'Short and sweet.',
+    createdAt: '2025-03-02T09:00:00.000Z',
+  },
+];
+
+const reviewsMock = { request: { query: AdminReviewsDocument }, result: { data: { reviews } }, maxUsageCount: 5 };
+
+function deleteMock(ok: boolean) {
+  return {
+    request: { query: DeleteReviewDocument, variables: { id: 1 } },
+    result: {
+      data: {
+        deleteReview: {
+          __typename: 'ActionResult',
+          ok,
+          message: ok ? 'Review deleted.' : 'Review not found.',
+          errors: [],
+        },
+      },
+    },
+  };
+}
+
+function setViewportWidth(mobile: boolean) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: mobile && query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
+}
+
+afterEach(() => {
+  // @ts-expect-error jsdom has no matchMedia; the hook falls back to "no match" without it.
+  delete window.matchMedia;
+});
+
+describe('ReviewsPage', () => {
+  it('previews 100 characters on a phone and shows the whole review in View', async () => {
+    setViewportWidth(true);
+    renderAdmin(<ReviewsPage />, { mocks: [reviewsMock] });
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('listitem', { name: 'Review by Achieng' });
+    expect(card).toHaveTextContent(`${longText.slice(0, 100)}…`);
+    expect(card).not.toHaveTextContent('The end.');
+    expect(screen.getByRole('listitem', { name: 'Review by Baraka' })).toHaveTextContent('Short and sweet.');
+
+    await user.click(within(card).getByRole('button', { name: 'View' }));
+    expect(screen.getByRole('dialog', { name: 'Long lasting' })).toHaveTextContent(longText);
+  });
+
+  it('shows whole reviews on a wide screen', async () => {
+    setViewportWidth(false);
+    renderAdmin(<ReviewsPage />, { mocks: [reviewsMock] });
+
+    expect(await screen.findByRole('listitem', { name: 'Review by Achieng' })).toHaveTextContent('The end.');
+  });
+
+  it('asks before deleting, naming the customer', async () => {
+    renderAdmin(<ReviewsPage />, { mocks: [reviewsMock, deleteMock(true)] });
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('listitem', { name: 'Review by Achieng' });
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Review' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete the review by Achieng?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Review by Achieng' })).not.toBeInTheDocument());
+    expect(screen.getByRole('listitem', { name: 'Review by Baraka' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to delete review' when the server refuses", async () => {
+    renderAdmin(<ReviewsPage />, { mocks: [reviewsMock, deleteMock(false)] });
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('listitem', { name: 'Review by Achieng' });
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Review' })).getByRole('button', { name: 'Delete' }),
+    );
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete review');
+    expect(screen.getByRole('listitem', { name: 'Review by Achieng' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,244 @@
+// The admin area in a real browser against the built shop (run through `npm run test:e2e -- admin`): a
+// customer places an order through the API; the admin signs in, uploads a product with two images (watching
+// the progress bar move under a throttled upload), edits stock inline, marks the order delivered and sees
+// Total Sales grow by its total on the dashboard, then signs out for real (/oxalis sends them away after).
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import sharp from 'sharp';
+import { createAccount, expectSentToLogin, signIn, signInAsAdmin } from './support/accounts.mjs';
+import { graphql, launchBrowser, openPage } from './support/browser.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Integer KES cents as the shop prints them: 'Ksh 1,234.56' (client/src/shared/format-money.ts). */
+function ksh(cents) {
+  const minor = String(cents % 100).padStart(2, '0');
+  const shillings = String((cents - (cents % 100)) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `Ksh ${shillings}.${minor}`;
+}
+
+/** The signed-in page's own GraphQL call (its session cookie goes along). */
+function pageGraphql(page, query, variables = {}) {
+  return page.evaluate(
+    async ({ query: text, variables: values }) => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: text, variables: values }),
+      });
+      const json = await response.json();
+      if (json.errors) throw new Error(JSON.stringify(json.errors));
+      return json.data;
+    },
+    { query, variables },
+  );
+}
+
+/** A PNG of random pixels: real image content that does not compress, so the upload takes a while. */
+async function noisyPng(name, side = 420) {
+  const buffer = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** Asks the server until `read` returns `expected` (the UI has already said it saved; this is the truth). */
+async function serverEventually(read, expected, what) {
+  let last;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    last = await read();
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.equal(last, expected, what);
+}
+
+/** A customer's pending order, placed through the API: what the admin will mark delivered. */
+async function placeCustomerOrder() {
+  const { products } = await graphql('{ products(limit: 40) { id name quantity inStock } }');
+  const product = products.find((candidate) => candidate.inStock && candidate.quantity >= 3);
+  assert.ok(product, 'the seed should have a product with stock');
+  const account = await createAccount('admin-order', { first: 'Wairimu', last: `Order${randomUUID().slice(0, 4)}` });
+  const { context, page } = await openPage(browser);
+  try {
+    await signIn(page, account.email, account.password);
+    await pageGraphql(page, 'mutation ($id: Int!) { addToCart(productId: $id, quantity: 1) { errors { message } } }', {
+      id: product.id,
+    });
+    const { deliveryLocations } = await pageGraphql(page, '{ deliveryLocations { id } }');
+    const { createOrder } = await pageGraphql(
+      page,
+      `mutation ($input: CreateOrderInput!) {
+        createOrder(input: $input) { order { id totalCents status } errors { field message } }
+      }`,
+      {
+        input: {
+          deliveryLocationId: deliveryLocations[0].id,
+          paymentMethod: 'mpesa',
+          shipping: {
+            name: `${account.first} ${account.last}`,
+            email: account.email,
+            phone: '0712 345 678',
+            address: '12 Riverside Drive',
+            city: 'Nairobi',
+            postalCode: '00100',
+          },
+        },
+      },
+    );
+    assert.deepEqual(createOrder.errors, []);
+    assert.equal(createOrder.order.status, 'pending');
+    return createOrder.order;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The figure on a dashboard card ('Total Sales' → 'Ksh 1,234.00'). */
+function dashboardFigure(page, title) {
+  return page.getByRole('list', { name: 'Figures' }).getByRole('listitem', { name: title }).locator('p');
+}
+
+test('the admin uploads a product, edits stock, delivers an order, sees Total Sales move and signs out', async () => {
+  const order = await placeCustomerOrder();
+  const { context, page, pageErrors } = await openPage(browser);
+  try {
+    // Signed out, /oxalis sends the visitor to the login screen, which brings them back once signed in.
+    await signInAsAdmin(page, '/oxalis');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByText('Welcome back, Shop').waitFor();
+    const salesBefore = await dashboardFigure(page, 'Total Sales').innerText();
+    const { dashboard } = await pageGraphql(page, '{ dashboard { totalSalesCents } }');
+    assert.equal(salesBefore, ksh(dashboard.totalSalesCents));
+
+    // Upload Product: two images, sent while the upload is throttled so the progress bar has time to move.
+    const productName = `E2E Vetiver ${randomUUID().slice(0, 6)}`;
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Upload Product' }).click();
+    const form = page.getByRole('form', { name: 'Upload product' });
+    await form.getByLabel('Product Name', { exact: true }).fill(productName);
+    await form.getByRole('checkbox', { name: 'FOR MEN', exact: true }).check();
+    await form.getByLabel('Price (Ksh)', { exact: true }).fill('2750');
+    await form.getByLabel('Quantity', { exact: true }).fill('8');
+    await form.getByLabel('Description', { exact: true }).fill('Smoky vetiver with grapefruit.');
+    await form
+      .getByLabel('Product Images', { exact: true })
+      .setInputFiles([await noisyPng('front.png'), await noisyPng('side.png')]);
+    await form.getByRole('img', { name: 'Preview of side.png' }).waitFor();
+    await form.getByRole('button', { name: 'Move side.png left' }).click();
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
+    await form.getByRole('button', { name: 'Upload Product' }).click();
+    const progress = form.getByRole('progressbar', { name: 'Upload progress' });
+    await progress.waitFor();
+    // Part-way: the XMLHttpRequest's upload events reached the bar.
+    await form.getByText(/^Uploading images… ([1-9]|[1-9]\d)%$/).waitFor();
+    await form.getByRole('status').filter({ hasText: 'Product created successfully' }).waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    assert.equal(await progress.getAttribute('value'), '100');
+
+    const { adminProducts } = await pageGraphql(
+      page,
+      'query ($search: String) { adminProducts(search: $search) { id name priceCents quantity images { id } } }',
+      { search: productName },
+    );
+    assert.equal(adminProducts.length, 1);
+    const created = adminProducts[0];
+    assert.equal(created.priceCents, 275_000);
+    assert.equal(created.quantity, 8);
+    assert.equal(created.images.length, 2);
+
+    // Inventory: the new product's stock edited inline.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Inventory' }).click();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
+    const row = page.getByRole('row', { name: productName });
+    const quantity = row.getByRole('spinbutton', { name: `Quantity of ${productName}` });
+    await quantity.fill('25');
+    await quantity.press('Enter');
+    await row.getByRole('button', { name: `Increase quantity of ${productName}` }).click();
+    assert.equal(await quantity.inputValue(), '26');
+    const readQuantity = async () =>
+      (await pageGraphql(page, 'query ($id: Int!) { product(id: $id) { quantity } }', { id: created.id })).product
+        .quantity;
+    await serverEventually(readQuantity, 26, 'the server should hold the quantity typed in the inventory');
+
+    // Orders: the customer's order marked delivered through the status dialog.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+    const shortId = String(order.id).slice(0, 8);
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(shortId);
+    const orderRow = page.getByRole('row', { name: `Order ${shortId}` });
+    await orderRow.getByText('Pending', { exact: true }).waitFor();
+    await orderRow.getByRole('button', { name: `Update status of order ${shortId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Order Status' });
+    await dialog.getByRole('radio', { name: 'Delivered' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await orderRow.getByText('Delivered', { exact: true }).waitFor();
+
+    // Dashboard: Total Sales grew by exactly that order's total.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+    await dashboardFigure(page, 'Total Sales')
+      .filter({ hasText: ksh(dashboard.totalSalesCents + order.totalCents) })
+      .waitFor();
+
+    // Inventory: the new product deleted after the confirmation (it is in no order: deleted, not archived), so
+    // the shop the other browser tests see is the sample catalogue again.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Inventory' }).click();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
+    await page.getByRole('button', { name: `Delete ${productName}` }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete Product' });
+    await confirmDelete.getByText('Are you sure you want to delete this product?').waitFor();
+    await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('row', { name: productName }).waitFor({ state: 'detached' });
+    const { product: deleted } = await pageGraphql(page, 'query ($id: Int!) { product(id: $id) { id } }', {
+      id: created.id,
+    });
+    assert.equal(deleted, null);
+
+    // Sign out for real: the server forgets the session, and /oxalis no longer opens.
+    await page.getByRole('button', { name: 'Profile' }).click();
+    const logout = page.getByRole('dialog', { name: 'Confirm Logout' });
+    await logout.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    const { me } = await pageGraphql(page, '{ me { id } }');
+    assert.equal(me, null);
+    await expectSentToLogin(page, '/oxalis');
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a signed-in customer is sent home from /oxalis, and the server refuses them the admin API', async () => {
+  const account = await createAccount('not-admin');
+  const { context, page, pageErrors } = await openPage(browser);
+  try {
+    await signIn(page, account.email, account.password);
+    await page.goto('/oxalis/orders');
+    await page.waitForURL((url) => url.pathname === '/');
+    await assert.rejects(pageGraphql(page, '{ dashboard { totalProducts } }'), /FORBIDDEN|not allowed|Forbidden/i);
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+  }
+});

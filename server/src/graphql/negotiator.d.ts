@@ -1,0 +1,8 @@
+// negotiator (the Accept-header parser Apollo Server and Express use) ships no types; this is the part used here.
+declare module 'negotiator' {
+  class Negotiator {
+    constructor(request: { headers: Record<string, string | undefined> });
+    mediaType(available?: string[]): string | undefined;
+  }
+  export = Negotiator;
+}

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repositoryRoot } from '../config/config';
+import { escapeHtml } from './page-html';
+
+/**
+ * The first screen written into a storefront page's HTML, so the browser paints the header and the page's
+ * largest image (its LCP) as soon as the HTML and CSS arrive instead of after the JavaScript has run. It uses
+ * the client components' class names (their CSS is linked in the head), so each element is drawn at the size
+ * React will draw it; React replaces the whole of #root when it starts (createRoot, not hydration), and nothing
+ * here needs to stay in step with the components beyond those class names.
+ */
+export interface FirstPaintImage {
+  src: string;
+  srcSet?: string | null;
+  sizes: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export type FirstPaint =
+  | { kind: 'product'; name: string; priceText: string; image?: FirstPaintImage }
+  | { kind: 'category'; title: string; product?: { name: string; category: string; image?: FirstPaintImage } }
+  | { kind: 'home'; card?: { name: string; description: string; path: string; image: FirstPaintImage } };
+
+interface NavLink {
+  to: string;
+  label: string;
+}
+
+/** The header's links, from the same JSON the client's header reads. */
+export function loadNavLinks(file = path.join(repositoryRoot, 'client', 'src', 'app', 'nav-links.json')): NavLink[] {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as NavLink[]) : [{ to: '/', label: 'Home' }];
+}
+
+function image(picture: FirstPaintImage, className?: string): string {
+  const srcSet = picture.srcSet ? ` srcset="${escapeHtml(picture.srcSet)}" sizes="${escapeHtml(picture.sizes)}"` : '';
+  return `<img src="${escapeHtml(picture.src)}"${srcSet} width="${picture.width}" height="${picture.height}" alt="${escapeHtml(
+    picture.alt,
+  )}" fetchpriority="high" decoding="async"${className ? ` class="${className}"` : ''}>`;
+}
+
+function pageContent(firstPaint: FirstPaint): string {
+  switch (firstPaint.kind) {
+    case 'product':
+      return `<article class="page product-detail"><div class="product-gallery"><div class="product-gallery__main">${
+        firstPaint.image ? image(firstPaint.image) : ''
+      }</div></div><div class="product-detail__info"><h1 class="product-detail__name">${escapeHtml(
+        firstPaint.name,
+      )}</h1><p class="product-price product-price--large">${escapeHtml(firstPaint.priceText)}</p></div></article>`;
+    case 'category': {
+      const product = firstPaint.product;
+      const card = product
+        ? `<ul class="product-grid"><li><article class="product-card"><div class="product-card__media">${
+            product.image ? `<div class="product-card__image-button">${image(product.image)}</div>` : ''
+          }</div><h3 class="product-card__name">${escapeHtml(product.name)}</h3><p class="product-card__category">${escapeHtml(
+            product.category,
+          )}</p></article></li></ul>`
+        : '';
+      return `<div class="page catalog-page"><header class="catalog-page__header"><h1 class="catalog-page__title">${escapeHtml(
+        firstPaint.title,
+      )}</h1></header><div class="catalog-page__layout"><section class="catalog-page__results">${card}</section></div></div>`;
+    }
+    case 'home': {
+      const card = firstPaint.card;
+      return `<div class="home"><h1 class="visually-hidden">Manukato: perfumes and fragrances in Kenya</h1>${
+        card
+          ? `<section class="category-carousel"><ul class="category-carousel__list"><li class="category-carousel__item"><a href="${escapeHtml(
+              card.path,
+            )}" class="category-card">${image(card.image, 'category-card__image')}<h3 class="category-card__name">${escapeHtml(
+              card.name,
+            )}</h3><p class="category-card__description">${escapeHtml(card.description)}</p></a></li></ul></section>`
+          : ''
+      }</div>`;
+    }
+  }
+}
+
+/** The customer layout's header and main, filled with the page's first screen (or nothing for other pages). */
+export function renderFirstPaint(navLinks: NavLink[], firstPaint: FirstPaint | undefined): string {
+  const links = navLinks.map((link) => `<li><a href="${escapeHtml(link.to)}">${escapeHtml(link.label)}</a></li>`);
+  return `<div class="customer-layout"><header class="site-header"><div class="site-header__inner"><a href="/" class="site-header__brand">MANUKATO</a><nav aria-label="Main" class="site-header__nav"><ul>${links.join(
+    '',
+  )}</ul></nav></div></header><main id="main" class="customer-layout__main">${
+    firstPaint ? pageContent(firstPaint) : ''
+  }</main></div>`;
+}

@@ -1,0 +1,411 @@
+import { createServer } from 'node:http';
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
+import pino from 'pino';
+import { createApp } from '../../../http/app';
+import { buildAppSchema } from '../../../graphql/schema';
+import { UserRole } from '../../accounts/user.entity';
+import { startTestShop, type TestShop } from '../../../../test/test-shop';
+import { createSignedInUser, type TestUser } from '../../../../test/users';
+import { placeOrderFor } from '../../../../test/checkout';
+
+/**
+ * Who may call what. Every Query and Mutation field and every REST route the app serves must be listed:
+ * a new operation missing here fails the test, so it cannot ship without someone deciding who may call it.
+ */
+type Access = 'public' | 'signed-in' | 'admin';
+
+const graphqlAccess: Record<string, Access> = {
+  // Queries
+  products: 'public',
+  productsCount: 'public',
+  newArrivals: 'public',
+  product: 'public',
+  categories: 'public',
+  category: 'public',
+  reviews: 'public',
+  reviewStats: 'public',
+  deliveryLocations: 'public',
+  me: 'public',
+  cart: 'signed-in',
+  myOrders: 'signed-in',
+  adminProducts: 'admin',
+  dashboard: 'admin',
+  adminOrders: 'admin',
+  orderStatusChanges: 'admin',
+  adminTransactions: 'admin',
+  adminUsers: 'admin',
+  adminNotifications: 'admin',
+  unreadNotificationCount: 'admin',
+  // Mutations
+  requestSignupCode: 'public',
+  verifySignupCode: 'public',
+  register: 'public',
+  login: 'public',
+  loginWithGoogle: 'public',
+  logout: 'public',
+  requestPasswordReset: 'public',
+  resetPassword: 'public',
+  subscribeToNewsletter: 'public',
+  createReview: 'public',
+  addToCart: 'signed-in',
+  updateCartItem: 'signed-in',
+  removeCartItem: 'signed-in',
+  clearCart: 'signed-in',
+  createOrder: 'signed-in',
+  initializePayment: 'signed-in',
+  verifyPayment: 'signed-in',
+  createProduct: 'admin',
+  updateProduct: 'admin',
+  updateProductQuantity: 'admin',
+  deleteProduct: 'admin',
+  createCategory: 'admin',
+  deleteCategory: 'admin',
+  deleteReview: 'admin',
+  updateOrderStatus: 'admin',
+  markNotificationsRead: 'admin',
+};
+
+/** 'METHOD path' as each route is declared in its router (mount prefixes such as /api are not part of it). */
+const restAccess: Record<string, Access> = {
+  'GET /healthz': 'public',
+  'GET /graphql': 'public',
+  'GET /{*rest}': 'public',
+  'GET /sitemap.xml': 'public',
+  'GET /favicon.ico': 'public',
+  'GET /robots.txt': 'public',
+  // Signed by Paystack (HMAC), not by a session.
+  'POST /paystack/webhook': 'public',
+  // The local Paystack stand-in (only without a Paystack key).
+  'POST /transaction/initialize': 'public',
+  'GET /transaction/verify/:reference': 'public',
+  'GET /pay/:reference': 'public',
+  'POST /pay/:reference': 'public',
+  'GET /products/list': 'public',
+  'GET /categories/list': 'public',
+  'POST /reviews/add': 'public',
+  'GET /reviews/list': 'public',
+  'POST /email/otp-login': 'public',
+  'POST /email/otp-verify': 'public',
+  'POST /users/register': 'public',
+  'POST /users/login': 'public',
+  'POST /users/login/email': 'public',
+  'POST /users/logout': 'public',
+  'POST /users/forgot-password': 'public',
+  'POST /users/reset-password': 'public',
+  'GET /users/me': 'signed-in',
+  'GET /carts/user/:userId': 'signed-in',
+  'POST /carts/add': 'signed-in',
+  'PUT /carts/update/:id': 'signed-in',
+  'DELETE /carts/delete/:id': 'signed-in',
+  'POST /orders/create': 'signed-in',
+  'GET /orders/user/:uid': 'signed-in',
+  'POST /paystack/initialize': 'signed-in',
+  'GET /users/list': 'admin',
+  'POST /products/add': 'admin',
+  'POST /products/update/:id': 'admin',
+  'PUT /products/update/:id': 'admin',
+  'DELETE /products/delete/:id': 'admin',
+  'POST /categories/add': 'admin',
+  'DELETE /categories/delete/:idOrName': 'admin',
+  'DELETE /reviews/delete/:id': 'admin',
+  'GET /orders/list': 'admin',
+  'PUT /orders/update/:id': 'admin',
+  'GET /transactions/list': 'admin',
+  'GET /admin/export/orders.csv': 'admin',
+  'GET /admin/export/transactions.csv': 'admin',
+};
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every route in the app's router stack, nested routers included, as 'METHOD path'. */
+function routesOf(stack: Layer[], found = new Set<string>()): Set<string> {
+  for (const layer of stack) {
+    if (layer.route) {
+      for (const [method, enabled] of Object.entries(layer.route.methods)) {
+        if (enabled && method !== '_all') found.add(`${method.toUpperCase()} ${layer.route.path}`);
+      }
+    } else if (Array.isArray(layer.handle?.stack)) {
+      routesOf(layer.handle.stack, found);
+    }
+  }
+  return found;
+}
+
+let shop: TestShop;
+let user: TestUser;
+let schema: GraphQLSchema;
+let appRoutes: Set<string>;
+let orderId: string;
+let reviewId: number;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  schema = await buildAppSchema();
+  // A second app on the same database, only to read its router stack (the test shop does not expose it).
+  const handle = await createApp(shop.orm, shop.config, pino({ level: 'silent' }), createServer());
+  appRoutes = routesOf((handle.app as unknown as { router: { stack: Layer[] } }).router.stack);
+  await handle.apollo.stop();
+  user = await createSignedInUser(shop);
+  // Real rows for the ids the calls name, so a guard that let a call through would change something.
+  orderId = (await placeOrderFor(shop, user, [[2, 1]])).id;
+  const review = await shop.http
+    .post('/api/reviews/add')
+    .send({ name: 'Wanjiru', rating: 5, title: 'Lovely', fullReview: 'Lasts all day.' })
+    .expect(201);
+  reviewId = review.body.data.id;
+});
+afterAll(() => shop.close());
+
+/** A fingerprint of everything an admin operation could change. */
+async function shopState(): Promise<string> {
+  const [row] = await shop.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ state: string }[]>(
+      `select concat_ws('|',
+       (select md5(coalesce(string_agg(concat_ws(',', id, name, quantity, price_cents, archived_at), ';' order by id), '')) from products),
+       (select md5(coalesce(string_agg(concat_ws(',', id, product_id, file_name), ';' order by id), '')) from product_images),
+       (select md5(coalesce(string_agg(concat_ws(',', id, name), ';' order by id), '')) from categories),
+       (select md5(coalesce(string_agg(concat_ws(',', product_id, category_id), ';' order by product_id, category_id), '')) from product_categories),
+       (select md5(coalesce(string_agg(id::text, ';' order by id), '')) from reviews),
+       (select md5(coalesce(string_agg(concat_ws(',', id, status, stock_released_at), ';' order by id), '')) from orders),
+       (select count(*) from order_status_changes),
+       (select md5(coalesce(string_agg(concat_ws(',', id, read_at), ';' order by id), '')) from admin_notifications)
+     ) as state`,
+    );
+  return row.state;
+}
+
+/** A value of this input type that passes validation, so a refusal can only come from the guard. */
+function sampleValue(type: GraphQLInputType, argumentName: string): unknown {
+  if (isNonNullType(type)) return sampleValue(type.ofType, argumentName);
+  if (isListType(type)) return [sampleValue(type.ofType, argumentName)];
+  if (isEnumType(type)) return type.getValues()[0].value === undefined ? null : type.getValues()[0].name;
+  if (isInputObjectType(type)) {
+    return Object.fromEntries(
+      Object.values(type.getFields())
+        .filter((field) => isNonNullType(field.type))
+        .map((field) => [field.name, sampleValue(field.type, field.name)]),
+    );
+  }
+  if (isScalarType(type)) {
+    switch (type.name) {
+      case 'Int':
+        return 1;
+      case 'Float':
+        return 1;
+      case 'Boolean':
+        return false;
+      case 'ID':
+        return orderId;
+      case 'DateTimeISO':
+        return new Date().toISOString();
+      case 'Upload':
+        return null; // sent as a multipart file, see callField
+      case 'String':
+        return argumentName === 'status' ? 'cancelled' : 'GUARD TEST';
+      default:
+        throw new Error(`No sample for scalar ${type.name}: add one here`);
+    }
+  }
+  throw new Error(`No sample for ${String(type)}`);
+}
+
+function usesUpload(type: GraphQLInputType): boolean {
+  return getNamedType(type).name === 'Upload';
+}
+
+/** Calls one root field with generated arguments (required ones, uploads as real multipart files). */
+async function callField(
+  operation: 'query' | 'mutation',
+  field: GraphQLField<unknown, unknown>,
+  auth: Record<string, string>,
+): Promise<{ errors?: { message: string; extensions?: { code?: string } }[]; data?: unknown }> {
+  const required = field.args.filter((argument) => isNonNullType(argument.type));
+  const variables: Record<string, unknown> = {};
+  const uploads: string[] = [];
+  for (const argument of required) {
+    variables[argument.name] = sampleValue(argument.type, argument.name);
+    // Ids of real rows: product and category 1 are seeded, the review and the order were made above.
+    if (field.name === 'deleteReview' && argument.name === 'id') variables.id = reviewId;
+    if (usesUpload(argument.type)) {
+      variables[argument.name] = [null];
+      uploads.push(`variables.${argument.name}.0`);
+    }
+  }
+  const declarations = required.map((argument) => `$${argument.name}: ${String(argument.type)}`).join(', ');
+  const argumentsText = required.map((argument) => `${argument.name}: $${argument.name}`).join(', ');
+  const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
+  const query = `${operation}${declarations ? `(${declarations})` : ''} { ${field.name}${
+    argumentsText ? `(${argumentsText})` : ''
+  }${selection} }`;
+  if (uploads.length === 0) {
+    const response = await shop.http.post('/graphql').set(auth).send({ query, variables });
+    return response.body;
+  }
+  let request = shop.http
+    .post('/graphql')
+    .set(auth)
+    .set('apollo-require-preflight', 'true')
+    .field('operations', JSON.stringify({ query, variables }))
+    .field('map', JSON.stringify(Object.fromEntries(uploads.map((path, index) => [String(index), [path]]))));
+  uploads.forEach((_path, index) => {
+    request = request.attach(String(index), Buffer.from('not really an image'), `guard-${index}.jpg`);
+  });
+  return (await request).body;
+}
+
+function rootFields(): { operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }[] {
+  return [
+    ...Object.values(schema.getQueryType()?.getFields() ?? {}).map((field) => ({ operation: 'query' as const, field })),
+    ...Object.values(schema.getMutationType()?.getFields() ?? {}).map((field) => ({
+      operation: 'mutation' as const,
+      field,
+    })),
+  ];
+}
+
+/** A concrete path for a declared route: parameters get the ids of real rows. */
+function concretePath(path: string): string {
+  return path
+    .replace(':idOrName', '1')
+    .replace(/^\/orders\/update\/:id$/, `/orders/update/${orderId}`)
+    .replace(/^\/reviews\/delete\/:id$/, `/reviews/delete/${reviewId}`)
+    .replace(':id', '1');
+}
+
+async function callRoute(route: string, auth: Record<string, string>) {
+  const [method, path] = route.split(' ');
+  const body = { status: 'cancelled', quantity: 0, inStock: 0, name: 'GUARD TEST' };
+  const results = [];
+  for (const prefix of ['', '/api']) {
+    const url = `${prefix}${concretePath(path)}`;
+    const agent = shop.http;
+    const request =
+      method === 'GET'
+        ? agent.get(url)
+        : method === 'POST'
+          ? agent.post(url).send(body)
+          : method === 'PUT'
+            ? agent.put(url).send(body)
+            : agent.delete(url);
+    const response = await request.set(auth);
+    results.push({ url, status: response.status, body: response.body });
+  }
+  return results;
+}
+
+describe('the access table', () => {
+  it('lists every GraphQL Query and Mutation field', () => {
+    const unlisted = rootFields()
+      .map(({ field }) => field.name)
+      .filter((name) => !(name in graphqlAccess));
+    expect(unlisted).toEqual([]);
+  });
+
+  it('lists every REST route the app serves', () => {
+    const unlisted = [...appRoutes].filter((route) => !(route in restAccess));
+    expect(unlisted).toEqual([]);
+    // The table names the admin calls of the contract: each must really be served.
+    const adminRoutes = Object.entries(restAccess).filter(([, access]) => access === 'admin');
+    expect(adminRoutes.map(([route]) => route).filter((route) => !appRoutes.has(route))).toEqual([]);
+  });
+});
+
+describe('admin GraphQL operations', () => {
+  const cases = () => rootFields().filter(({ field }) => graphqlAccess[field.name] === 'admin');
+
+  it('are refused for a guest (UNAUTHENTICATED) and a signed-in user (FORBIDDEN), changing nothing', async () => {
+    const before = await shopState();
+    const failures: string[] = [];
+    // Every admin operation the table names is in the schema, so none is skipped by a typo.
+    const inSchema = new Set(cases().map(({ field }) => field.name));
+    const adminNames = Object.keys(graphqlAccess).filter((name) => graphqlAccess[name] === 'admin');
+    expect(adminNames.filter((name) => !inSchema.has(name))).toEqual([]);
+    for (const { operation, field } of cases()) {
+      const asGuest = await callField(operation, field, {});
+      const asUser = await callField(operation, field, user.auth);
+      const guestCode = asGuest.errors?.[0]?.extensions?.code;
+      const userCode = asUser.errors?.[0]?.extensions?.code;
+      if (guestCode !== 'UNAUTHENTICATED') failures.push(`${field.name} as a guest: ${JSON.stringify(asGuest)}`);
+      if (userCode !== 'FORBIDDEN') failures.push(`${field.name} as a user: ${JSON.stringify(asUser)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await shopState()).toBe(before);
+  });
+
+  it('are refused for a signed-in user even when the client claims to be an admin', async () => {
+    const response = await shop.http
+      .post('/graphql')
+      .set({ ...user.auth, 'x-user-role': 'ADMIN', cookie: 'userRole=1' })
+      .send({ query: '{ dashboard { totalProducts } }' });
+    expect(response.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('answer an admin (the harness reaches the resolvers when the guard allows it)', async () => {
+    const admin = await createSignedInUser(shop, UserRole.ADMIN);
+    const field = schema.getQueryType()!.getFields().unreadNotificationCount;
+    const answer = await callField('query', field, admin.auth);
+    expect(answer.errors).toBeUndefined();
+    expect(typeof (answer.data as { unreadNotificationCount: number }).unreadNotificationCount).toBe('number');
+  });
+});
+
+describe('signed-in GraphQL operations', () => {
+  it('are refused for a guest (UNAUTHENTICATED)', async () => {
+    const failures: string[] = [];
+    for (const { operation, field } of rootFields().filter(({ field }) => graphqlAccess[field.name] === 'signed-in')) {
+      const answer = await callField(operation, field, {});
+      if (answer.errors?.[0]?.extensions?.code !== 'UNAUTHENTICATED') {
+        failures.push(`${field.name}: ${JSON.stringify(answer)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('admin REST routes', () => {
+  it('answer 401 to a guest and 403 to a signed-in user, with and without /api, changing nothing', async () => {
+    const before = await shopState();
+    const failures: string[] = [];
+    const adminRoutes = [...appRoutes].filter((route) => restAccess[route] === 'admin');
+    for (const route of adminRoutes) {
+      for (const [who, auth, status] of [
+        ['guest', {}, 401],
+        ['user', user.auth, 403],
+      ] as const) {
+        for (const result of await callRoute(route, auth)) {
+          if (result.status !== status || result.body?.success !== false) {
+            failures.push(`${route} (${result.url}) as ${who}: ${result.status} ${JSON.stringify(result.body)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await shopState()).toBe(before);
+  });
+
+  it('refuse a guest on signed-in routes with 401', async () => {
+    const failures: string[] = [];
+    for (const route of [...appRoutes].filter((candidate) => restAccess[candidate] === 'signed-in')) {
+      for (const result of await callRoute(route, {})) {
+        if (result.status !== 401) failures.push(`${route} (${result.url}): ${result.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { UserFields, userFields } from '../accounts/viewer';
+import { ProductView } from '../catalog/catalog.views';
+
+/** An account in the admin's lists: the Viewer's fields and when it was made. */
+@ObjectType('AdminUser', { simpleResolvers: true })
+export class AdminUserView extends UserFields {
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+@ObjectType('DailySales', { simpleResolvers: true })
+export class DailySalesView {
+  @Field(() => String, { description: 'YYYY-MM-DD in Africa/Nairobi.' })
+  day!: string;
+
+  @Field(() => Float, { description: "Delivered orders' totals that day, in cents of KES (a whole number)." })
+  totalCents!: number;
+
+  @Field(() => Int)
+  orders!: number;
+}
+
+@ObjectType('TopProduct', { simpleResolvers: true })
+export class TopProductView {
+  @Field(() => Int)
+  productId!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Int)
+  quantitySold!: number;
+
+  @Field(() => Float, { description: 'In cents of KES (a whole number).' })
+  revenueCents!: number;
+}
+
+@ObjectType('Dashboard', { simpleResolvers: true })
+export class DashboardView {
+  @Field(() => Int, { description: 'Products in the shop (archived ones not counted).' })
+  totalProducts!: number;
+
+  @Field(() => Int)
+  pendingOrders!: number;
+
+  @Field(() => Int)
+  deliveredOrders!: number;
+
+  @Field(() => Int)
+  cancelledOrders!: number;
+
+  @Field(() => Float, {
+    description:
+      "The sum of delivered orders' totals (spec §9), in cents of KES: a whole number, Float only for range.",
+  })
+  totalSalesCents!: number;
+
+  @Field(() => [DailySalesView], { description: 'The last 30 days including today, oldest first, zero-filled.' })
+  salesByDay!: DailySalesView[];
+
+  @Field(() => [TopProductView], { description: 'The 5 best sellers by quantity in delivered orders.' })
+  topProducts!: TopProductView[];
+
+  @Field(() => [ProductView], { description: 'Products at or below the low-stock threshold, lowest first.' })
+  lowStockProducts!: ProductView[];
+
+  @Field(() => Int)
+  lowStockThreshold!: number;
+
+  @Field(() => [AdminUserView], { description: 'The 5 newest accounts.' })
+  recentUsers!: AdminUserView[];
+}
+
+/** A user entity, or a row of SQL's JSON (where the date comes as text). */
+export interface UserRow extends UserFields {
+  createdAt: Date | string;
+}
+
+export function toAdminUserView(user: UserRow): AdminUserView {
+  return Object.assign(new AdminUserView(), userFields(user), { createdAt: new Date(user.createdAt) });
+}

@@ -1,0 +1,102 @@
+import type { RequestContext } from '../../http/request-context';
+import { requireAdmin } from '../accounts/guards';
+import type { TransactionRow } from '../payments/transactions-admin.service';
+import { shillings, toCsv } from './csv';
+import { shopTimeZone } from './dashboard.service';
+
+interface OrderExportRow {
+  id: string;
+  placed_at: string;
+  recipient_name: string;
+  recipient_email: string;
+  recipient_phone: string;
+  shipping_address: string;
+  shipping_city: string;
+  shipping_postal_code: string;
+  delivery_location: string;
+  items: string;
+  subtotal_cents: number;
+  shipping_fee_cents: number;
+  total_cents: number;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+}
+
+/** Every order with its lines folded into one cell, newest first: one statement whatever the number. */
+const ordersSql = `select o.id, to_char(o.created_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as placed_at,
+    o.recipient_name, o.recipient_email, o.recipient_phone, o.shipping_address, o.shipping_city,
+    o.shipping_postal_code, l.name as delivery_location,
+    coalesce((select string_agg(oi.quantity || ' x ' || oi.product_name, '; ' order by oi.id)
+                from order_items oi where oi.order_id = o.id), '') as items,
+    o.subtotal_cents, o.shipping_fee_cents, o.total_cents, o.status, o.payment_status, o.payment_method
+  from orders o join delivery_locations l on l.id = o.delivery_location_id
+  order by o.created_at desc, o.id`;
+
+/** created_at as the shop's local time, ready for the sheet. */
+const transactionsSql = `select t.id, t.order_id, t.reference, t.amount_cents, t.method, t.status, t.flag_reason,
+    to_char(t.created_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as created_at
+  from transactions t order by t.created_at desc, t.id`;
+
+export const csvExportService = {
+  async orders(ctx: RequestContext): Promise<string> {
+    requireAdmin(ctx);
+    const rows = await ctx.em.getConnection().execute<OrderExportRow[]>(ordersSql, [shopTimeZone]);
+    return toCsv(
+      [
+        'Order ID',
+        'Placed (Nairobi)',
+        'Recipient',
+        'Email',
+        'Phone',
+        'Address',
+        'City',
+        'Postal code',
+        'Delivery location',
+        'Items',
+        'Subtotal (Ksh)',
+        'Shipping (Ksh)',
+        'Total (Ksh)',
+        'Status',
+        'Payment status',
+        'Payment method',
+      ],
+      rows.map((row) => [
+        row.id,
+        row.placed_at,
+        row.recipient_name,
+        row.recipient_email,
+        row.recipient_phone,
+        row.shipping_address,
+        row.shipping_city,
+        row.shipping_postal_code,
+        row.delivery_location,
+        row.items,
+        shillings(row.subtotal_cents),
+        shillings(row.shipping_fee_cents),
+        shillings(row.total_cents),
+        row.status,
+        row.payment_status,
+        row.payment_method,
+      ]),
+    );
+  },
+
+  async transactions(ctx: RequestContext): Promise<string> {
+    requireAdmin(ctx);
+    const rows = await ctx.em.getConnection().execute<TransactionRow[]>(transactionsSql, [shopTimeZone]);
+    return toCsv(
+      ['Transaction ID', 'Order ID', 'Reference', 'Amount (Ksh)', 'Payment method', 'Status', 'Flag', 'Date (Nairobi)'],
+      rows.map((row) => [
+        row.id,
+        row.order_id,
+        row.reference,
+        shillings(row.amount_cents),
+        row.method ?? 'N/A',
+        row.status,
+        row.flag_reason,
+        row.created_at,
+      ]),
+    );
+  },
+};

@@ -1,0 +1,155 @@
+import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { AppError, FieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
+import { UserRole } from '../accounts/user.entity';
+import { catalogAdminService } from './catalog-admin.service';
+import { CategoryView, ProductView } from './catalog.views';
+import { graphQLImageSources } from './product-upload';
+
+@InputType('ProductInput')
+export class ProductInput {
+  @Field(() => String, { description: "Trimmed; 'Product name is required'." })
+  name!: string;
+
+  @Field(() => String, { description: "Trimmed; 'Description is required'." })
+  description!: string;
+
+  @Field(() => [Int], { description: "At least one existing category; 'Category is required'." })
+  categoryIds!: number[];
+
+  @Field(() => Int, { description: "Regular price in cents of KES, more than 0; 'Valid price is required'." })
+  priceCents!: number;
+
+  @Field(() => Int, { description: "0 or more; 'Valid quantity is required'." })
+  quantity!: number;
+
+  @Field(() => Boolean)
+  onSale!: boolean;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'In cents of KES; when on sale more than 0 and less than the price. Stored null when not on sale.',
+  })
+  salePriceCents?: number | null;
+}
+
+@ObjectType('ProductPayload')
+export class ProductPayload extends MutationPayload {
+  @Field(() => ProductView, { nullable: true })
+  product!: ProductView | null;
+}
+
+@ObjectType('DeleteProductPayload')
+export class DeleteProductPayload extends MutationPayload {
+  @Field(() => Int, { nullable: true })
+  deletedId!: number | null;
+
+  @Field(() => Boolean, { description: 'True when orders refer to the product: hidden from the shop, kept for them.' })
+  archived!: boolean;
+}
+
+@ObjectType('CategoryPayload')
+export class CategoryPayload extends MutationPayload {
+  @Field(() => CategoryView, { nullable: true })
+  category!: CategoryView | null;
+}
+
+@ObjectType('DeleteCategoryPayload')
+export class DeleteCategoryPayload extends MutationPayload {
+  @Field(() => Int, { nullable: true })
+  deletedId!: number | null;
+}
+
+/** Expected failures as data; an unknown id is one too (the admin's list may be stale). */
+async function asPayload<T>(work: () => Promise<T>): Promise<{ value: T | null; errors: FieldError[] }> {
+  return withExpectedFailures(async () => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND')
+        throw AppError.badInput([FieldError.of('id', 'NOT_FOUND', error.message)]);
+      throw error;
+    }
+  });
+}
+
+@Resolver()
+export class CatalogAdminResolver {
+  @Authorized(UserRole.ADMIN)
+  @Query(() => [ProductView], {
+    description:
+      'Every product in the shop (not archived), newest first; search matches name, category or description.',
+  })
+  async adminProducts(
+    @Ctx() ctx: RequestContext,
+    @Arg('search', () => String, { nullable: true }) search?: string | null,
+  ): Promise<ProductView[]> {
+    return catalogAdminService.listProducts(ctx, search);
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Mutation(() => ProductPayload, { description: 'A new product with 1–10 images (5 MB each, decoded on the server).' })
+  async createProduct(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => ProductInput) input: ProductInput,
+    @Arg('images', () => [GraphQLUpload]) images: Promise<FileUpload>[],
+  ): Promise<ProductPayload> {
+    const sources = graphQLImageSources(images);
+    const { value, errors } = await asPayload(() => catalogAdminService.createProduct(ctx, input, sources));
+    return { product: value, errors };
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Mutation(() => ProductPayload, {
+    description: 'Keeps the existing images in order minus removeImageIds and appends newImages; one must remain.',
+  })
+  async updateProduct(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => ProductInput) input: ProductInput,
+    @Arg('newImages', () => [GraphQLUpload], { nullable: true }) newImages?: Promise<FileUpload>[] | null,
+    @Arg('removeImageIds', () => [Int], { nullable: true }) removeImageIds?: number[] | null,
+  ): Promise<ProductPayload> {
+    const sources = graphQLImageSources(newImages);
+    const { value, errors } = await asPayload(() =>
+      catalogAdminService.updateProduct(ctx, id, input, sources, { remove: removeImageIds ?? [] }),
+    );
+    return { product: value, errors };
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Mutation(() => ProductPayload, { description: "The inventory's inline quantity edit." })
+  async updateProductQuantity(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('quantity', () => Int) quantity: number,
+  ): Promise<ProductPayload> {
+    const { value, errors } = await asPayload(() => catalogAdminService.updateQuantity(ctx, id, quantity));
+    return { product: value, errors };
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Mutation(() => DeleteProductPayload, {
+    description: 'Deletes a product and its image files, or archives it when orders refer to it.',
+  })
+  async deleteProduct(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<DeleteProductPayload> {
+    const { value, errors } = await asPayload(() => catalogAdminService.deleteProduct(ctx, id));
+    return { deletedId: value?.deletedId ?? null, archived: value?.archived ?? false, errors };
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Mutation(() => CategoryPayload, { description: 'Trimmed and stored upper-case; duplicates (any case) refused.' })
+  async createCategory(@Ctx() ctx: RequestContext, @Arg('name', () => String) name: string): Promise<CategoryPayload> {
+    const { value, errors } = await asPayload(() => catalogAdminService.createCategory(ctx, name));
+    return { category: value, errors };
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Mutation(() => DeleteCategoryPayload, { description: 'Refused while products in the shop use the category.' })
+  async deleteCategory(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<DeleteCategoryPayload> {
+    const { value, errors } = await asPayload(() => catalogAdminService.deleteCategory(ctx, id));
+    return { deletedId: value?.deletedId ?? null, errors };
+  }
+}

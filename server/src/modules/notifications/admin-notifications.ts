@@ -1,0 +1,56 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { AdminNotification, type AdminNotificationType } from './admin-notification.entity';
+
+export interface AdminNotificationInput {
+  type: AdminNotificationType;
+  title: string;
+  text: string;
+  link?: string | null;
+}
+
+/**
+ * Records a notification for the admins in the caller's unit of work: call it inside the transaction that
+ * made the event happen, so the notification exists exactly when the event does. The caller's flush
+ * writes it.
+ */
+export function recordAdminNotification(em: EntityManager, input: AdminNotificationInput): AdminNotification {
+  return em.create(AdminNotification, {
+    type: input.type,
+    title: input.title,
+    text: input.text,
+    link: input.link ?? null,
+  });
+}
+
+export interface StockLevel {
+  id: number;
+  name: string;
+  /** The quantity after the change. */
+  quantity: number;
+  /** The quantity before the change, when known: only a product that crosses the threshold is reported. */
+  previousQuantity?: number;
+}
+
+/**
+ * A low-stock notification for each product now at or below the threshold that was above it before the
+ * change (when the caller knows the previous quantity), so each fall is reported once, not on every sale.
+ */
+export function noteLowStock(em: EntityManager, threshold: number, products: StockLevel[]): AdminNotification[] {
+  return products
+    .filter(
+      (product) =>
+        product.quantity <= threshold &&
+        (product.previousQuantity === undefined || product.previousQuantity > threshold),
+    )
+    .map((product) =>
+      recordAdminNotification(em, {
+        type: 'low-stock',
+        title: 'Low stock',
+        text:
+          product.quantity === 0
+            ? `${product.name} is out of stock`
+            : `${product.name} has ${product.quantity} left (threshold ${threshold})`,
+        link: '/oxalis/inventory',
+      }),
+    );
+}

@@ -1,0 +1,44 @@
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../../http/request-context';
+import { withExpectedFailures } from '../../graphql/payload';
+import { pageOf } from '../../shared/pagination';
+import { UserRole } from '../accounts/user.entity';
+import { AdminOrderListView, OrderPayload, OrderStatusChangeView } from './orders-admin.views';
+import { ordersAdminService } from './orders-admin.service';
+import { toOrderView } from './orders.views';
+
+@Resolver()
+export class OrdersAdminResolver {
+  @Authorized(UserRole.ADMIN)
+  @Query(() => AdminOrderListView, { description: 'Orders newest first: search by recipient name, city or id.' })
+  async adminOrders(
+    @Ctx() ctx: RequestContext,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('status', () => String, { nullable: true, description: 'pending, delivered or cancelled' }) status?: string,
+    @Arg('limit', () => Int, { nullable: true, defaultValue: 50 }) limit?: number,
+    @Arg('offset', () => Int, { nullable: true, defaultValue: 0 }) offset?: number,
+  ): Promise<AdminOrderListView> {
+    const list = await ordersAdminService.list(ctx, { search, status, page: pageOf(limit, offset, 50) });
+    return { ...list, orders: list.orders.map(toOrderView) };
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Query(() => [OrderStatusChangeView], { description: "An order's status history, oldest first." })
+  async orderStatusChanges(
+    @Ctx() ctx: RequestContext,
+    @Arg('orderId', () => ID) orderId: string,
+  ): Promise<OrderStatusChangeView[]> {
+    return ordersAdminService.statusChanges(ctx, orderId);
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Mutation(() => OrderPayload, { description: 'Any status to any other; cancelling gives held stock back.' })
+  async updateOrderStatus(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('status', () => String) status: string,
+  ): Promise<OrderPayload> {
+    const { value, errors } = await withExpectedFailures(() => ordersAdminService.updateStatus(ctx, id, status));
+    return { order: value ? toOrderView(value) : null, errors };
+  }
+}

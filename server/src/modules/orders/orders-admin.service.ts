@@ -1,0 +1,217 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, FieldError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import type { Page } from '../../shared/pagination';
+import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/admin-list';
+import { likePattern, searchText } from '../../shared/search';
+import { isUuid } from '../../shared/uuid';
+import { requireAdmin } from '../accounts/guards';
+import { noteLowStock } from '../notifications/admin-notifications';
+import { Order, OrderStatus, PaymentStatus } from './order.entity';
+import { OrderStatusChange } from './order-status-change.entity';
+import { releaseOrderStock } from './orders.service';
+
+export interface OrderStats {
+  total: number;
+  pending: number;
+  delivered: number;
+  cancelled: number;
+  totalSalesCents: number;
+}
+
+export interface AdminOrderList {
+  orders: Order[];
+  totalCount: number;
+  stats: OrderStats;
+}
+
+export interface AdminOrderQuery {
+  search?: unknown;
+  status?: unknown;
+  page: Page;
+}
+
+export interface StatusChange {
+  id: number;
+  fromStatus: OrderStatus;
+  toStatus: OrderStatus;
+  changedBy: string;
+  changedAt: Date;
+}
+
+const statuses = Object.values(OrderStatus) as string[];
+
+function bad(field: string, code: string, message: string): AppError {
+  return AppError.badInput([FieldError.of(field, code, message)]);
+}
+
+function parseStatus(value: unknown, field: string): OrderStatus {
+  const status = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (!statuses.includes(status)) throw bad(field, 'INVALID_STATUS', 'Status must be pending, delivered or cancelled.');
+  return status as OrderStatus;
+}
+
+/** The shop-wide order figures: each status's count, and sales as delivered orders' totals (spec §9). */
+export const orderFigures = statusFigures(Object.values(OrderStatus), {
+  column: 'total_cents',
+  status: OrderStatus.DELIVERED,
+  as: 'total_sales_cents',
+});
+
+/** The page's ids with the figures; the orders themselves come in a fixed number of statements more. */
+interface ListRow extends AdminListRow<string> {
+  total: number;
+  pending: number;
+  delivered: number;
+  cancelled: number;
+  total_sales_cents: string;
+}
+
+/**
+ * Takes an order's stock off the shelf again, all or nothing (a cancelled order being reopened). The rows
+ * are locked in product order first, like checkout does, so the two never deadlock.
+ */
+async function retakeOrderStock(em: EntityManager, orderId: string, lowStockThreshold: number): Promise<void> {
+  const connection = em.getConnection();
+  const context = em.getTransactionContext();
+  const rows = await connection.execute<{ id: number; name: string; quantity: number; needed: number }[]>(
+    `select p.id, p.name, p.quantity, n.needed from products p
+       join (select product_id, sum(quantity)::int as needed from order_items where order_id = ? group by product_id) n
+         on n.product_id = p.id
+      order by p.id for update of p`,
+    [orderId],
+    'all',
+    context,
+  );
+  const short = rows.find((row) => row.quantity < row.needed);
+  if (short) {
+    throw bad(
+      'status',
+      'OUT_OF_STOCK',
+      `Not enough stock to reopen this order: ${short.name} has ${short.quantity} left, it needs ${short.needed}.`,
+    );
+  }
+  await connection.execute(
+    `update products p set quantity = p.quantity - n.needed, updated_at = now()
+       from (select product_id, sum(quantity)::int as needed from order_items where order_id = ? group by product_id) n
+      where p.id = n.product_id`,
+    [orderId],
+    'run',
+    context,
+  );
+  noteLowStock(
+    em,
+    lowStockThreshold,
+    rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      quantity: row.quantity - row.needed,
+      previousQuantity: row.quantity,
+    })),
+  );
+}
+
+export const ordersAdminService = {
+  /** Orders newest first; search: recipient name or city (any case, anywhere) or the id's beginning. */
+  async list(ctx: RequestContext, query: AdminOrderQuery): Promise<AdminOrderList> {
+    requireAdmin(ctx);
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    const search = searchText(query.search);
+    if (search) {
+      conditions.push(`(o.recipient_name ilike ? or o.shipping_city ilike ? or o.id::text ilike ?)`);
+      parameters.push(likePattern(search, 'contains'), likePattern(search, 'contains'));
+      parameters.push(likePattern(search.toLowerCase(), 'prefix'));
+    }
+    if (query.status !== undefined && query.status !== null && query.status !== '') {
+      conditions.push('o.status = ?');
+      parameters.push(parseStatus(query.status, 'status'));
+    }
+    const row = await queryAdminList<ListRow>(ctx, {
+      table: 'orders',
+      alias: 'o',
+      columns: 'o.id, o.created_at',
+      conditions,
+      parameters,
+      figures: orderFigures,
+      item: 'page.id',
+      page: query.page,
+    });
+    const found: Order[] =
+      row.page.length > 0
+        ? await ctx.em.find(Order, { id: { $in: row.page } }, { populate: ['items', 'deliveryLocation'] })
+        : [];
+    const byId = new Map(found.map((order) => [order.id, order]));
+    return {
+      orders: row.page.flatMap((id) => byId.get(id) ?? []),
+      totalCount: row.total_count,
+      stats: {
+        total: row.total,
+        pending: row.pending,
+        delivered: row.delivered,
+        cancelled: row.cancelled,
+        totalSalesCents: Number(row.total_sales_cents),
+      },
+    };
+  },
+
+  /**
+   * Any status to any other (spec §4), recorded with who, when, from and to. Stock follows the order:
+   * cancelling a pending order puts its held stock back (once: stockReleasedAt guards it); reopening a
+   * cancelled order whose stock went back takes it again, or is refused when the stock is gone.
+   * Cancelling a delivered order leaves stock alone: the goods have left the shop.
+   */
+  async updateStatus(ctx: RequestContext, orderId: unknown, status: unknown): Promise<Order> {
+    const admin = requireAdmin(ctx);
+    const toStatus = parseStatus(status, 'status');
+    if (!isUuid(orderId)) throw AppError.notFound('Order not found');
+    const stockChanged = await ctx.em.transactional(async (em) => {
+      // Locked: the reservation timer and the payment webhook lock the same row before touching stock.
+      const order = await em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!order) throw AppError.notFound('Order not found');
+      const fromStatus = order.status;
+      if (fromStatus === toStatus) return false;
+      let changedStock = false;
+      if (toStatus === OrderStatus.CANCELLED && fromStatus === OrderStatus.PENDING && !order.stockReleasedAt) {
+        await releaseOrderStock(em, [order.id]);
+        changedStock = true;
+      } else if (fromStatus === OrderStatus.CANCELLED && order.stockReleasedAt) {
+        await retakeOrderStock(em, order.id, ctx.config.lowStockThreshold);
+        order.stockReleasedAt = null;
+        // An unpaid order gets a fresh hold, as if just placed; the reservation timer ends it if nobody pays.
+        if (order.paymentStatus !== PaymentStatus.COMPLETED) {
+          order.reservedUntil = new Date(Date.now() + ctx.config.reservationMinutes * 60_000);
+        }
+        changedStock = true;
+      }
+      order.status = toStatus;
+      em.create(OrderStatusChange, { order, fromStatus, toStatus, changedBy: admin.id });
+      await em.flush();
+      return changedStock;
+    });
+    // Stock changed: what shoppers see (in stock, quantities) must be read afresh.
+    if (stockChanged) ctx.responseCache.invalidate();
+    return ctx.em.fork().findOneOrFail(Order, { id: orderId }, { populate: ['items', 'deliveryLocation'] });
+  },
+
+  /** An order's status history, oldest first. */
+  async statusChanges(ctx: RequestContext, orderId: unknown): Promise<StatusChange[]> {
+    requireAdmin(ctx);
+    if (!isUuid(orderId)) throw AppError.notFound('Order not found');
+    const changes = await ctx.em.find(
+      OrderStatusChange,
+      { order: orderId },
+      { populate: ['changedBy'], orderBy: { changedAt: 'asc', id: 'asc' } },
+    );
+    return changes.map((change) => ({
+      id: change.id,
+      fromStatus: change.fromStatus,
+      toStatus: change.toStatus,
+      changedBy: change.changedBy
+        ? `${change.changedBy.first} ${change.changedBy.last}`.trim() || change.changedBy.email
+        : 'Deleted user',
+      changedAt: change.changedAt,
+    }));
+  },
+};

@@ -1,0 +1,63 @@
+import { paystackSignature } from '../src/modules/payments/paystack-client';
+import type { TestShop } from './test-shop';
+import type { TestUser } from './users';
+
+/** The spec's checkout form (POST /orders/create) filled in; a test overrides the fields it looks at. */
+export const checkoutForm = {
+  recipient_name: 'Achieng Odhiambo',
+  recipient_email: 'achieng@example.co.ke',
+  recipient_phone: '0712 345 678',
+  shipping_address: 'Kenyatta Avenue',
+  shipping_city: 'Nairobi',
+  shipping_postal_code: '00100',
+  delivery_location_id: 1,
+};
+
+/** An order as POST /orders/create answers it (the fields the tests read). */
+export interface RestOrder {
+  id: string;
+  total_amount: number;
+  items: { pid: string; quantity: string; unit_price: number }[];
+}
+
+/** Puts the lines in the user's cart, then checks out through the real REST calls. */
+export async function placeOrderFor(
+  shop: TestShop,
+  user: TestUser,
+  lines: [productId: number, quantity: number][],
+  form: Record<string, unknown> = {},
+): Promise<RestOrder> {
+  for (const [productId, quantity] of lines) {
+    await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: productId, quantity }).expect(201);
+  }
+  const response = await shop.http
+    .post('/api/orders/create')
+    .set(user.auth)
+    .send({ ...checkoutForm, ...form })
+    .expect(201);
+  return response.body.data.order;
+}
+
+/** POST /paystack/initialize for the user's order: the payment's reference and where to pay (Paystack or the stand-in). */
+export async function startPayment(
+  shop: TestShop,
+  user: TestUser,
+  orderId: string,
+): Promise<{ reference: string; authorization_url: string }> {
+  const response = await shop.http
+    .post('/api/paystack/initialize')
+    .set(user.auth)
+    .send({ order_id: orderId })
+    .expect(200);
+  return response.body.data;
+}
+
+/** A Paystack event to the webhook as Paystack sends it, signed with the secret key unless a signature is given. */
+export function sendPaystackEvent(shop: TestShop, secretKey: string, event: unknown, signature?: string) {
+  const raw = JSON.stringify(event);
+  return shop.http
+    .post('/api/paystack/webhook')
+    .set('content-type', 'application/json')
+    .set('x-paystack-signature', signature ?? paystackSignature(secretKey, raw))
+    .send(raw);
+}
