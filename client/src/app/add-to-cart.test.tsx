@@ -1,9 +1,10 @@
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button';
+import type { AddToCartMutation } from '../shared/cart/cart.generated';
 import { addToCartMock, cartBadgeMock, createCart, createCartLine } from '../shared/cart/testing/cart-mocks';
 import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks';
 import { createCache } from './apollo-client';
@@ -77,6 +78,22 @@ describe('Add to Cart', () => {
     expect(await within(header()).findByRole('link', { name: 'Cart, 3 items' })).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('adds for a signed-in shopper who clicks before `me` has answered, instead of sending them to log in', async () => {
+    const user = userEvent.setup();
+    const added = createCartLine({ product: { id: 42 } });
+    const addition = addToCartMock(42, { cart: createCart([added]) });
+    const added1 = jest.fn(() => addition.result as { data: AddToCartMutation });
+    // `me` answers only after the click, as on a slow first load; the badge then reads the server's 1.
+    renderShop([viewerMock(createViewer(), { delay: 300 }), cartBadgeMock(1), { ...addition, result: added1 }]);
+
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+
+    await waitFor(() => expect(added1).toHaveBeenCalledTimes(1));
+    expect(await within(header()).findByRole('link', { name: 'Cart, 1 item' })).toHaveTextContent('1');
+    expect(screen.queryByText('Please log in to add items to your cart')).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/category/for-women');
   });
 
   it("shows the server's reason as a toast when the product cannot be added", async () => {

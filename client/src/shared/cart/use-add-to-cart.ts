@@ -21,7 +21,7 @@ export type AddToCart = (productId: number) => Promise<void>;
  * state.from so signing in brings them back. Failures are toasts; the promise never rejects.
  */
 export function useAddToCart(): AddToCart {
-  const { viewer } = useViewer();
+  const { viewer, loading: viewerLoading } = useViewer();
   const { showToast } = useToast();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -48,7 +48,9 @@ export function useAddToCart(): AddToCart {
 
   return useCallback(
     async (productId: number) => {
-      if (!viewer) {
+      // Only a known guest is turned away here: while `me` is still loading (a click right after the page
+      // opens) the server decides, and answers UNAUTHENTICATED for a guest.
+      if (!viewer && !viewerLoading) {
         sendToLogin();
         return;
       }
@@ -62,7 +64,7 @@ export function useAddToCart(): AddToCart {
         else showToast(serverMessageOr(error, ADD_TO_CART_FAILED_MESSAGE), { variant: 'error' });
       }
     },
-    [viewer, addToCart, showToast, sendToLogin],
+    [viewer, viewerLoading, addToCart, showToast, sendToLogin],
   );
 }
 

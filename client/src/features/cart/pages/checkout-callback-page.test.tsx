@@ -2,7 +2,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VerifyPaymentDocument } from '../api/checkout.generated';
-import { cartBadgeMock, cartMock, createCart } from '../../../shared/cart/testing/cart-mocks';
+import { cartBadgeMock, cartMock, createCart, createCartLine } from '../../../shared/cart/testing/cart-mocks';
 import { useCartQuantity } from '../../../shared/cart/use-cart-quantity';
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { renderCartScreen } from '../testing/render-cart';
@@ -68,19 +68,23 @@ describe('CheckoutCallbackPage', () => {
     expect(refetched).toHaveBeenCalledTimes(1);
   });
 
-  it('says the payment failed, with the way back to the cart and orders', async () => {
-    renderCallback([verifyMock('ref-1', 'failed')]);
+  it('says the payment failed, and re-reads the cart the server refilled so the badge shows its items', async () => {
+    // The declined order's items went back into the cart: 3 already there, 2 more from the order.
+    const refilled = createCart([createCartLine({ quantity: 3 }), createCartLine({ quantity: 2 })]);
+    renderCallback([verifyMock('ref-1', 'failed', [], 100), cartMock(refilled)]);
+    await waitFor(() => expect(badge()).toHaveTextContent('3'));
 
     expect(await screen.findByRole('heading', { name: 'Payment processing failed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
     expect(screen.queryByText('Thank you for your purchase!')).not.toBeInTheDocument();
-    expect(badge()).toHaveTextContent('3');
+    await waitFor(() => expect(badge()).toHaveTextContent('5'));
   });
 
   it("shows the server's reason for a failure", async () => {
     renderCallback([
       verifyMock('ref-1', 'failed', [{ field: 'reference', code: 'NOT_FOUND', message: 'No such payment.' }]),
+      cartMock(createCart([])),
     ]);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('No such payment.');

@@ -29,15 +29,18 @@ export function CheckoutCallbackPage() {
     try {
       const { data } = await verifyPayment({ variables: { reference } });
       const result = data?.verifyPayment;
-      if (result?.status === 'completed') {
-        setOutcome({ state: 'completed' });
-        // The server emptied the cart when it created the order: re-read it so the header badge shows 0.
-        await client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
-      } else if (result?.status === 'pending') {
+      if (result?.status === 'pending') {
         setOutcome({ state: 'pending' });
-      } else {
-        setOutcome({ state: 'failed', message: result?.errors[0]?.message ?? null });
+        return;
       }
+      setOutcome(
+        result?.status === 'completed'
+          ? { state: 'completed' }
+          : { state: 'failed', message: result?.errors[0]?.message ?? null },
+      );
+      // The cart changed on the server: emptied when the order was made, refilled when the payment failed
+      // (possibly by this very check, if Paystack's webhook had not arrived). Re-read it for the header badge.
+      await client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
     } catch (error) {
       setOutcome({ state: 'failed', message: serverMessageOr(error, '') || null });
     }
