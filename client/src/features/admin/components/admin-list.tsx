@@ -15,7 +15,7 @@ export function useListSearch() {
   return { search, setSearch, variables: { search: deferredSearch || null } };
 }
 
-/** How many rows a paged list (orders, transactions) shows at a time. */
+/** How many rows a paged list (orders, transactions, reviews) shows at a time. */
 export const PAGE_SIZE = 50;
 
 /**

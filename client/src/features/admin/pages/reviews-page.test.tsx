@@ -1,32 +1,44 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminReviewsDocument, DeleteReviewDocument } from '../api/reviews.generated';
 import { renderAdmin } from '../testing/render-admin';
 import { ReviewsPage } from './reviews-page';
 
 const longText = `${'Smoky vetiver and bergamot. '.repeat(5)}The end.`;
-const reviews = [
-  {
-    __typename: 'Review',
-    id: 1,
-    name: 'Achieng',
-    rating: 4,
-    title: 'Long lasting',
-    fullReview: longText,
-    createdAt: '2025-03-01T09:00:00.000Z',
-  },
-  {
-    __typename: 'Review',
-    id: 2,
-    name: 'Baraka',
-    rating: 5,
-    title: 'Lovely',
-    fullReview: 'Short and sweet.',
-    createdAt: '2025-03-02T09:00:00.000Z',
-  },
-];
+const achieng = {
+  __typename: 'Review',
+  id: 1,
+  name: 'Achieng',
+  rating: 4,
+  title: 'Long lasting',
+  fullReview: longText,
+  createdAt: '2025-03-01T09:00:00.000Z',
+};
+const baraka = {
+  __typename: 'Review',
+  id: 2,
+  name: 'Baraka',
+  rating: 5,
+  title: 'Lovely',
+  fullReview: 'Short and sweet.',
+  createdAt: '2025-03-02T09:00:00.000Z',
+};
+// An older review, on the next page.
+const chebet = { ...baraka, id: 3, name: 'Chebet', title: 'Fresh', createdAt: '2025-02-01T09:00:00.000Z' };
+const reviews = [achieng, baraka];
 
-const reviewsMock = { request: { query: AdminReviewsDocument }, result: { data: { reviews } }, maxUsageCount: 5 };
+type ReviewRow = typeof achieng;
+
+/** One page of the admin list as the server answers it, with the count of all reviews. */
+function reviewsPageMock(offset: number, page: ReviewRow[], count: number, maxUsageCount = 5) {
+  return {
+    request: { query: AdminReviewsDocument, variables: { limit: 50, offset } },
+    result: { data: { reviews: page, reviewStats: { __typename: 'ReviewStats', count } } },
+    maxUsageCount,
+  };
+}
+
+const reviewsMock = reviewsPageMock(0, reviews, reviews.length);
 
 function deleteMock(ok: boolean) {
   return {
@@ -81,18 +93,46 @@ describe('ReviewsPage', () => {
     expect(await screen.findByRole('listitem', { name: 'Review by Achieng' })).toHaveTextContent('The end.');
   });
 
-  it('asks before deleting, naming the customer', async () => {
-    renderAdmin(<ReviewsPage />, { mocks: [reviewsMock, deleteMock(true)] });
+  it('asks before deleting, naming the customer, then reads the page and the count again', async () => {
+    // After the delete the server no longer has Achieng's review: the next one moves up and the count drops.
+    renderAdmin(<ReviewsPage />, {
+      mocks: [reviewsPageMock(0, reviews, 52, 1), deleteMock(true), reviewsPageMock(0, [baraka, chebet], 51)],
+    });
     const user = userEvent.setup();
 
     const card = await screen.findByRole('listitem', { name: 'Review by Achieng' });
+    expect(screen.getByRole('navigation', { name: 'Pages of reviews' })).toHaveTextContent('of 52 reviews');
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Review' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete the review by Achieng?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Review by Achieng' })).not.toBeInTheDocument());
+    expect(await screen.findByRole('listitem', { name: 'Review by Chebet' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Review by Achieng' })).not.toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Review by Baraka' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pages of reviews' })).toHaveTextContent('Showing 1–2 of 51 reviews');
+  });
+
+  it('pages through reviews 50 at a time, counting them all', async () => {
+    renderAdmin(<ReviewsPage />, { mocks: [reviewsPageMock(0, reviews, 51), reviewsPageMock(50, [chebet], 51)] });
+    const user = userEvent.setup();
+
+    const pages = await screen.findByRole('navigation', { name: 'Pages of reviews' });
+    expect(within(pages).getByRole('status')).toHaveTextContent('Showing 1–2 of 51 reviews');
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('listitem', { name: 'Review by Chebet' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Review by Achieng' })).not.toBeInTheDocument();
+    expect(within(pages).getByRole('status')).toHaveTextContent('Showing 51–51 of 51 reviews');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('shows no pager when every review fits on one page', async () => {
+    renderAdmin(<ReviewsPage />, { mocks: [reviewsMock] });
+
+    expect(await screen.findByRole('listitem', { name: 'Review by Baraka' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages of reviews' })).not.toBeInTheDocument();
   });
 
   it("says 'Failed to delete review' when the server refuses", async () => {

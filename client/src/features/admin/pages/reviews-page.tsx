@@ -5,7 +5,7 @@ import { useToast } from '../../../shared/ui/toast';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
 import { formatDateTime, previewText } from '../admin-format';
 import { useAdminReviewsQuery, useDeleteReviewMutation, type AdminReviewsQuery } from '../api/reviews.generated';
-import { AdminList } from '../components/admin-list';
+import { AdminList, PAGE_SIZE, Pager } from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 
 type AdminReview = AdminReviewsQuery['reviews'][number];
@@ -14,8 +14,13 @@ type AdminReview = AdminReviewsQuery['reviews'][number];
 const DELETE_FAILED = 'Failed to delete review';
 
 export function ReviewsPage() {
-  const { data, error } = useAdminReviewsQuery({ fetchPolicy: 'cache-and-network' });
-  const reviews = data?.reviews;
+  const [offset, setOffset] = useState(0);
+  const { data, previousData, error } = useAdminReviewsQuery({
+    variables: { limit: PAGE_SIZE, offset },
+    fetchPolicy: 'cache-and-network',
+  });
+  const shown = data ?? previousData;
+  const reviews = shown?.reviews;
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [viewing, setViewing] = useState<AdminReview | null>(null);
   const [deleting, setDeleting] = useState<AdminReview | null>(null);
@@ -31,8 +36,10 @@ export function ReviewsPage() {
         variables: { id: review.id },
         update(cache, { data: answer }) {
           if (!answer?.deleteReview.ok) return;
-          // Every list holding the review (the storefront's too) drops the dangling reference.
+          // Every list holding the review (the storefront's too) drops the dangling reference, and the count
+          // is read again: the page refetches, so the next page's first review moves up into it.
           cache.evict({ id: cache.identify({ __typename: 'Review', id: review.id }) });
+          cache.evict({ fieldName: 'reviewStats' });
           cache.gc();
         },
       });
@@ -74,6 +81,15 @@ export function ReviewsPage() {
           </li>
         )}
       />
+      {shown ? (
+        <Pager
+          noun="reviews"
+          offset={offset}
+          shown={shown.reviews.length}
+          total={shown.reviewStats.count}
+          onOffset={setOffset}
+        />
+      ) : null}
       <Modal open={viewing !== null} onClose={() => setViewing(null)} labelledBy={viewTitleId} className="admin-dialog">
         <h2 id={viewTitleId}>{viewing?.title}</h2>
         {viewing ? (
