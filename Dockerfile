@@ -16,8 +16,9 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/server/package.json ./server/package.json
 COPY --from=build /app/server/dist ./server/dist
 COPY --from=build /app/client/dist ./client/dist
-# The server answers 404 for paths outside the client's route table.
-COPY --from=build /app/client/src/app/route-paths.json ./client/src/app/route-paths.json
+# The server reads the client's sources at run time: the route table (404 for other paths), the header's links
+# (the first paint) and the .graphql operations (each page's first data, written into its HTML).
+COPY --from=build /app/client/src ./client/src
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000

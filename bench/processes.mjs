@@ -4,12 +4,19 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import {
+  findFreePort,
+  newestMtime,
+  startBuiltShop,
+  stopLeftoverPostgres,
+  stopServer as stopShop,
+  waitForHealthy,
+} from '../tools/shop-process.mjs';
 
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
 export const repositoryRoot = path.resolve(benchDir, '..');
@@ -63,19 +70,6 @@ function nodeCommand(args, pinned) {
     : { command: process.execPath, args };
 }
 
-/** Newest modification time under target (skipping node_modules, dist and dot entries), 0 if absent. */
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
 /**
  * Builds the server when its output is missing or older than its sources (the rule `npm start`
  * uses), so repeated runs start in seconds and never measure a stale build.
@@ -94,19 +88,6 @@ export function ensureServerBuilt() {
   return true;
 }
 
-/** A port that was free a moment ago (the server cannot report a PORT=0 choice at LOG_LEVEL=warn). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function exited(child) {
   return child.exitCode !== null || child.signalCode !== null;
 }
@@ -123,94 +104,43 @@ function waitForExit(child, timeoutMs) {
 }
 
 /**
- * Starts the shop against a fresh data directory (so the embedded PostgreSQL is new and seeded
- * with the 19 sample products) and waits until /healthz says the database answers.
+ * Starts the shop against a fresh data directory (so the embedded PostgreSQL is new and seeded with the 19
+ * sample products), pinned to the server CPU when pinning is on, and waits until /healthz says the database
+ * answers. Its own process group: Ctrl-C reaches only the bench, which then stops the shop in order (a
+ * group-wide SIGINT would also hit PostgreSQL before the shop has closed its pool).
  */
-export async function startServer({ dataDir, pinned, timeoutMs = 180_000 }) {
-  const port = await freePort();
-  const environment = {
-    ...process.env,
-    NODE_ENV: 'production',
-    // No Paystack here: the shop's stand-in takes payments.
-    PAYMENT_SIMULATOR: 'true',
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_SAMPLE_DATA: 'true',
-  };
-  // A developer's DATABASE_URL would point the bench at a shared database; always use the embedded one.
-  delete environment.DATABASE_URL;
-  const { command, args } = nodeCommand([serverEntry], pinned);
-  // Own process group: Ctrl-C reaches only the bench, which then stops the shop in order
-  // (a group-wide SIGINT would also hit PostgreSQL before the shop has closed its pool).
-  const child = spawn(command, args, {
-    cwd: repositoryRoot,
-    env: environment,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  // The end of every autocannon run drops connections with requests in flight, which the shop logs
-  // as a warning each; that is the bench's doing, so those lines are left out. Everything else passes.
-  createInterface({ input: child.stdout }).on('line', (line) => {
+export async function startServer({ dataDir, pinned }) {
+  const port = await findFreePort();
+  // The end of every autocannon run drops connections with requests in flight, which the shop logs as a
+  // warning each; that is the bench's doing, so those lines are left out. Everything else passes.
+  const log = new PassThrough();
+  createInterface({ input: log }).on('line', (line) => {
     if (!line.includes('"msg":"request aborted"')) console.log(line);
   });
-  const url = `http://127.0.0.1:${port}`;
-  const handle = { child, url, port, dataDir };
-
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited(child)) {
-      throw new Error(`the server exited during start (code ${child.exitCode}, signal ${child.signalCode})`);
-    }
-    try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return handle;
-      await response.arrayBuffer();
-    } catch {
-      // Not listening yet, or 503 while migrating and seeding: keep polling.
-    }
-    await sleep(250);
-  }
-  throw Object.assign(new Error(`the server was not healthy within ${timeoutMs / 1000} s`), { handle });
-}
-
-/** PostgreSQL's postmaster pid, if the embedded database in dataDir is still running. */
-function postmasterPid(dataDir) {
+  const { child, baseUrl } = startBuiltShop({
+    dataDir,
+    port,
+    log,
+    commandPrefix: pinned ? ['taskset', '-c', String(serverCpu)] : [],
+    detached: true,
+  });
+  const handle = { child, url: baseUrl, port, dataDir };
   try {
-    const pid = Number(readFileSync(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
+    await waitForHealthy(baseUrl, child);
+  } catch (error) {
+    throw Object.assign(error, { handle });
   }
-}
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  return handle;
 }
 
 /**
- * SIGTERM and wait: the shop closes HTTP, Apollo, the ORM pool and then stops its PostgreSQL.
- * Only if it hangs is it killed, and then PostgreSQL is stopped directly so no orphan keeps the
- * temp directory busy.
+ * SIGTERM and wait: the shop closes HTTP, Apollo, the ORM pool and then stops its PostgreSQL. Only if it
+ * hangs is it killed, and then PostgreSQL is stopped directly so no orphan keeps the temp directory busy.
  */
-export async function stopServer(handle, { timeoutMs = 30_000 } = {}) {
-  if (!handle || exited(handle.child)) return;
-  handle.child.kill('SIGTERM');
-  if (await waitForExit(handle.child, timeoutMs)) return;
-  console.error(`the server did not stop within ${timeoutMs / 1000} s: killing it`);
-  handle.child.kill('SIGKILL');
-  await waitForExit(handle.child, 5000);
-  const pid = postmasterPid(handle.dataDir);
-  if (pid && alive(pid)) {
-    process.kill(pid, 'SIGINT'); // PostgreSQL's "fast" shutdown
-    for (let waited = 0; waited < 10_000 && alive(pid); waited += 200) await sleep(200);
-  }
+export async function stopServer(handle) {
+  if (!handle) return;
+  await stopShop(handle.child, 'bench');
+  await stopLeftoverPostgres(handle.dataDir, 'bench');
 }
 
 /** Starts bare-handler.mjs (pinned like the shop) and resolves with its URL once it listens. */

@@ -25,13 +25,15 @@ export function findFreePort() {
   });
 }
 
-/** The newest modification time under `dir`, skipping generated folders. */
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+/** The newest modification time of `target` or anything under it, skipping generated and dot entries; 0 if absent. */
+export function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;
 }
@@ -58,9 +60,10 @@ export function buildIfMissing(label) {
 /**
  * Starts server/dist/main.js in production mode on 127.0.0.1:`port` with a fresh embedded database under
  * `dataDir` and the sample catalogue (never a shared DATABASE_URL), payments through the shop's stand-in, and
- * its output appended to `log`. `env` adds to or overrides these settings.
+ * its output appended to `log`. `env` adds to or overrides these settings; `commandPrefix` runs node under
+ * another command (the bench's `taskset -c 0`), and `detached` gives it its own process group.
  */
-export function startBuiltShop({ dataDir, port, log, env: extra = {} }) {
+export function startBuiltShop({ dataDir, port, log, env: extra = {}, commandPrefix = [], detached = false }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
@@ -76,11 +79,13 @@ export function startBuiltShop({ dataDir, port, log, env: extra = {} }) {
   };
   delete env.DATABASE_URL;
   delete env.CLIENT_DIST;
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server', 'dist', 'main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const [command, ...args] = [
+    ...commandPrefix,
+    process.execPath,
+    '--enable-source-maps',
+    path.join(root, 'server', 'dist', 'main.js'),
+  ];
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
   return { child, baseUrl };
