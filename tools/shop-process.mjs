@@ -101,8 +101,9 @@ export async function waitForHealthy(baseUrl, child) {
     try {
       const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
+      await response.arrayBuffer();
     } catch {
-      // Not listening yet.
+      // Not listening yet, or 503 while migrating and seeding: keep polling.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
