@@ -86,7 +86,12 @@ describe('Add to Cart', () => {
     const addition = addToCartMock(42, { cart: createCart([added]) });
     const added1 = jest.fn(() => addition.result as { data: AddToCartMutation });
     // `me` answers only after the click, as on a slow first load; the badge then reads the server's 1.
-    renderShop([viewerMock(createViewer(), { delay: 300 }), cartBadgeMock(1), { ...addition, result: added1 }]);
+    renderShop([
+      viewerMock(createViewer(), { delay: 300 }),
+      // The badge's own read, and the one more read made after an add before `me` answered.
+      cartBadgeMock(1, '7', { maxUsageCount: 3 }),
+      { ...addition, result: added1 },
+    ]);
 
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
 
@@ -94,6 +99,25 @@ describe('Add to Cart', () => {
     expect(await within(header()).findByRole('link', { name: 'Cart, 1 item' })).toHaveTextContent('1');
     expect(screen.queryByText('Please log in to add items to your cart')).not.toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/category/for-women');
+  });
+
+  it('keeps the added count when the badge read the cart before the add was saved and answered after it', async () => {
+    const user = userEvent.setup();
+    const added = createCartLine({ product: { id: 42 } });
+    renderShop([
+      viewerMock(createViewer(), { delay: 50 }),
+      // The badge's first answer was read before the add was saved, and it is the last to arrive.
+      cartBadgeMock(0, '7', { delay: 400 }),
+      { ...addToCartMock(42, { cart: createCart([added]) }), delay: 150 },
+      cartBadgeMock(1),
+    ]);
+
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+
+    expect(await within(header()).findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    // Past the stale answer's arrival.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(within(header()).getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
   });
 
   it("shows the server's reason as a toast when the product cannot be added", async () => {

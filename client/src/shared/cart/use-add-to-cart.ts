@@ -1,7 +1,8 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
+import { CombinedGraphQLErrors, type ApolloClient } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAddToCartMutation } from './cart.generated';
+import { CartBadgeDocument, useAddToCartMutation } from './cart.generated';
 import { serverMessageOr } from '../error-message';
 import { SIGN_IN_PATH } from '../session/require-auth';
 import { useViewer } from '../session/use-viewer';
@@ -26,6 +27,7 @@ export function useAddToCart(): AddToCart {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [addToCart] = useAddToCartMutation();
+  const client = useApolloClient();
 
   // Where the shopper is now, read when the delay ends: if they have moved on, the redirect is dropped.
   const here = useRef(`${pathname}${search}`);
@@ -56,6 +58,7 @@ export function useAddToCart(): AddToCart {
       }
       try {
         const { data } = await addToCart({ variables: { productId, quantity: 1 } });
+        if (!viewer && data?.addToCart.cart) void rereadBadge(client);
         const error = data?.addToCart.errors[0];
         if (error) showToast(error.message, { variant: 'error' });
         else if (!data?.addToCart.cart) showToast(ADD_TO_CART_FAILED_MESSAGE, { variant: 'error' });
@@ -64,8 +67,22 @@ export function useAddToCart(): AddToCart {
         else showToast(serverMessageOr(error, ADD_TO_CART_FAILED_MESSAGE), { variant: 'error' });
       }
     },
-    [viewer, viewerLoading, addToCart, showToast, sendToLogin],
+    [viewer, viewerLoading, addToCart, showToast, sendToLogin, client],
   );
+}
+
+/**
+ * After an add made before `me` answered: the badge's query starts when `me` answers, so it may have read the
+ * cart before the add was saved and land after the add's answer, putting the old count back. Wait for a
+ * badge request already under way (a refetch joins it), then read once more: that answer lands last.
+ */
+async function rereadBadge(client: ApolloClient): Promise<void> {
+  try {
+    await client.refetchQueries({ include: [CartBadgeDocument] });
+    await client.query({ query: CartBadgeDocument, fetchPolicy: 'network-only' });
+  } catch {
+    // The count stays as the add left it.
+  }
 }
 
 function isUnauthenticated(error: unknown): boolean {

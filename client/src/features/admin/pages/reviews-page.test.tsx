@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminReviewsDocument, DeleteReviewDocument } from '../api/reviews.generated';
 import { renderAdmin } from '../testing/render-admin';
@@ -96,7 +96,11 @@ describe('ReviewsPage', () => {
   it('asks before deleting, naming the customer, then reads the page and the count again', async () => {
     // After the delete the server no longer has Achieng's review: the next one moves up and the count drops.
     renderAdmin(<ReviewsPage />, {
-      mocks: [reviewsPageMock(0, reviews, 52, 1), deleteMock(true), reviewsPageMock(0, [baraka, chebet], 51)],
+      mocks: [
+        reviewsPageMock(0, reviews, 52, 1),
+        deleteMock(true),
+        { ...reviewsPageMock(0, [baraka, chebet], 51), delay: 300 },
+      ],
     });
     const user = userEvent.setup();
 
@@ -106,6 +110,11 @@ describe('ReviewsPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete Review' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete the review by Achieng?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    // At once, before the page is read again: the review is gone and the count is one less.
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Review by Achieng' })).not.toBeInTheDocument());
+    expect(screen.getByRole('navigation', { name: 'Pages of reviews' })).toHaveTextContent('of 51 reviews');
+    expect(screen.queryByRole('listitem', { name: 'Review by Chebet' })).not.toBeInTheDocument();
 
     expect(await screen.findByRole('listitem', { name: 'Review by Chebet' })).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'Review by Achieng' })).not.toBeInTheDocument();
@@ -126,6 +135,34 @@ describe('ReviewsPage', () => {
     expect(screen.queryByRole('listitem', { name: 'Review by Achieng' })).not.toBeInTheDocument();
     expect(within(pages).getByRole('status')).toHaveTextContent('Showing 51–51 of 51 reviews');
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('goes back to the last page with reviews when deleting empties a later page', async () => {
+    const deleteChebet = {
+      ...deleteMock(true),
+      request: { query: DeleteReviewDocument, variables: { id: chebet.id } },
+    };
+    renderAdmin(<ReviewsPage />, {
+      mocks: [
+        reviewsPageMock(0, reviews, 51, 1),
+        reviewsPageMock(50, [chebet], 51, 1),
+        deleteChebet,
+        reviewsPageMock(50, [], 50, 1),
+        reviewsPageMock(0, reviews, 50),
+      ],
+    });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    const card = await screen.findByRole('listitem', { name: 'Review by Chebet' });
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Review' })).getByRole('button', { name: 'Delete' }),
+    );
+
+    expect(await screen.findByRole('listitem', { name: 'Review by Achieng' })).toBeInTheDocument();
+    expect(screen.queryByText('No reviews yet.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages of reviews' })).not.toBeInTheDocument();
   });
 
   it('shows no pager when every review fits on one page', async () => {

@@ -15,12 +15,16 @@ const DELETE_FAILED = 'Failed to delete review';
 
 export function ReviewsPage() {
   const [offset, setOffset] = useState(0);
-  const { data, previousData, error } = useAdminReviewsQuery({
+  const { data, previousData, error, refetch } = useAdminReviewsQuery({
     variables: { limit: PAGE_SIZE, offset },
     fetchPolicy: 'cache-and-network',
   });
   const shown = data ?? previousData;
   const reviews = shown?.reviews;
+  // A later page emptied by deletes (here or elsewhere) moves back to the last page that has reviews (state
+  // adjusted while rendering, as React recommends over an effect).
+  const lastPageOffset = Math.floor(Math.max(0, (data?.reviewStats.count ?? 0) - 1) / PAGE_SIZE) * PAGE_SIZE;
+  if (data?.reviews.length === 0 && offset > lastPageOffset) setOffset(lastPageOffset);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [viewing, setViewing] = useState<AdminReview | null>(null);
   const [deleting, setDeleting] = useState<AdminReview | null>(null);
@@ -36,15 +40,24 @@ export function ReviewsPage() {
         variables: { id: review.id },
         update(cache, { data: answer }) {
           if (!answer?.deleteReview.ok) return;
-          // Every list holding the review (the storefront's too) drops the dangling reference, and the count
-          // is read again: the page refetches, so the next page's first review moves up into it.
+          // Every list holding the review (the storefront's too) drops the dangling reference at once, and
+          // the count follows; the page is then read again so the next page's first review moves up.
           cache.evict({ id: cache.identify({ __typename: 'Review', id: review.id }) });
-          cache.evict({ fieldName: 'reviewStats' });
+          cache.modify<{ reviewStats: { count: number } }>({
+            fields: {
+              reviewStats: (stats) =>
+                typeof stats === 'object' && stats !== null && 'count' in stats
+                  ? { ...stats, count: Math.max(0, stats.count - 1) }
+                  : stats,
+            },
+          });
           cache.gc();
         },
       });
-      if (result?.deleteReview.ok) showToast('Review deleted', { variant: 'success' });
-      else showToast(DELETE_FAILED, { variant: 'error' });
+      if (result?.deleteReview.ok) {
+        showToast('Review deleted', { variant: 'success' });
+        void refetch().catch(() => undefined);
+      } else showToast(DELETE_FAILED, { variant: 'error' });
     } catch {
       showToast(DELETE_FAILED, { variant: 'error' });
     } finally {

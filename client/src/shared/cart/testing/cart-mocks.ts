@@ -49,10 +49,15 @@ export function createCart(items: CartLine[] = [], ownerId = '7'): CartContentsF
   };
 }
 
-export function cartBadgeMock(totalQuantity: number, ownerId = '7'): MockLink.MockedResponse<CartBadgeQuery> {
+export function cartBadgeMock(
+  totalQuantity: number,
+  ownerId = '7',
+  extra: Partial<MockLink.MockedResponse<CartBadgeQuery>> = {},
+): MockLink.MockedResponse<CartBadgeQuery> {
   return {
     request: { query: CartBadgeDocument },
     result: { data: { cart: { __typename: 'Cart', id: ownerId, totalQuantity } } },
+    ...extra,
   };
 }
 
