@@ -4,83 +4,24 @@
 // test makes its own account, so the tests do not depend on each other or on their order.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, test } from 'node:test';
-import { baseUrl, graphql, launchBrowser, openPage } from './support/browser.mjs';
+import { test } from 'node:test';
+import { CODE_SUBJECT, codeFrom, createAccount, submitLogin, uniqueEmail } from './support/accounts.mjs';
+import { baseUrl, useBrowser, withPage } from './support/browser.mjs';
 import { lastMailId, waitForMail } from './support/smtp-sink.mjs';
 
 // The texts the server and SPEC §5 give (server/src/modules/accounts/accounts.service.ts).
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 const RESET_REQUESTED = 'Password reset instructions have been sent to your email.';
 const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
-const CODE_SUBJECT = 'Your Manukato verification code';
 const RESET_SUBJECT = 'Reset your Manukato password';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-/** An address no other test (or earlier run against the same sink) uses. */
-function uniqueEmail(label) {
-  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
-}
-
-/** Opens a fresh context and hands its page to `body`, closing the context whatever happens. */
-async function withPage(body) {
-  const { context, page, pageErrors } = await openPage(browser);
-  try {
-    await body({ context, page });
-    assert.deepEqual(pageErrors, [], 'the page threw uncaught errors');
-  } finally {
-    await context.close();
-  }
-}
-
-function codeFrom(mail) {
-  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
-  assert.ok(code, `no 6-digit code in the mail:\n${mail.text}`);
-  return code;
-}
+const browser = useBrowser();
 
 function resetLinkFrom(mail) {
   const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)?.[0];
   assert.ok(link, `no reset link in the mail:\n${mail.text}`);
   assert.ok(link.startsWith(`${baseUrl()}/`), `the link ${link} does not point at the shop (${baseUrl()})`);
   return link;
-}
-
-function assertNoFieldErrors(payload, what) {
-  assert.deepEqual(payload.errors, [], `${what} answered errors`);
-}
-
-/** Creates an account through the API (code from the sink), for tests about what comes after registering. */
-async function createAccount(label) {
-  const email = uniqueEmail(label);
-  const password = `pw-${randomUUID().slice(0, 12)}`;
-  const since = await lastMailId(email);
-  const { requestSignupCode } = await graphql(
-    'mutation ($email: String!) { requestSignupCode(email: $email) { hash errors { code message } } }',
-    { email },
-  );
-  assertNoFieldErrors(requestSignupCode, 'requestSignupCode');
-  const { hash } = requestSignupCode;
-  const otp = codeFrom(await waitForMail(email, { subject: CODE_SUBJECT, since }));
-  const { verifySignupCode } = await graphql(
-    'mutation ($email: String!, $otp: String!, $hash: String!) { verifySignupCode(email: $email, otp: $otp, hash: $hash) { ok errors { code message } } }',
-    { email, otp, hash },
-  );
-  assertNoFieldErrors(verifySignupCode, 'verifySignupCode');
-  const { register } = await graphql(
-    'mutation ($input: RegisterInput!) { register(input: $input) { viewer { id } errors { code message } } }',
-    { input: { first: 'Wanjiru', last: 'Kamau', email, password, hash } },
-  );
-  assertNoFieldErrors(register, 'register');
-  return { email, password };
 }
 
 const header = (page) => page.getByRole('banner');
@@ -101,14 +42,6 @@ async function expectSignedOut(page) {
 }
 
 const waitForPath = (page, pathname) => page.waitForURL((url) => url.pathname === pathname);
-
-/** Fills the login form on the current page (/account or /login) and submits it. */
-async function submitLogin(page, email, password) {
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'SIGN IN', exact: true }).click();
-}
 
 async function signIn(page, email, password) {
   await page.goto('/login');
@@ -142,7 +75,7 @@ const otpBoxes = (page) => page.getByRole('group', { name: 'Verification code' }
 const otpValues = (page) => otpBoxes(page).evaluateAll((boxes) => boxes.map((box) => box.value).join(''));
 
 test('registering: the e-mailed code typed into the six boxes signs the new customer in', async () => {
-  await withPage(async ({ page }) => {
+  await withPage(browser(), async ({ page }) => {
     const email = uniqueEmail('register-typed');
     const code = await startRegistration(page, { first: 'Achieng', last: 'Otieno', email, password: 'secret-pass-1' });
 
@@ -177,7 +110,7 @@ test('registering: the e-mailed code typed into the six boxes signs the new cust
 });
 
 test('registering: a pasted code spreads over the six boxes, without its spaces', async () => {
-  await withPage(async ({ page }) => {
+  await withPage(browser(), async ({ page }) => {
     const email = uniqueEmail('register-pasted');
     const code = await startRegistration(page, { first: 'Baraka', last: 'Mwangi', email, password: 'secret-pass-2' });
 
@@ -204,7 +137,7 @@ test('registering: a pasted code spreads over the six boxes, without its spaces'
 
 test('signing out shows the account link, ends the session, and guarded pages send to /account', async () => {
   const { email, password } = await createAccount('sign-out');
-  await withPage(async ({ context, page }) => {
+  await withPage(browser(), async ({ context, page }) => {
     await signIn(page, email, password);
     const session = (await context.cookies()).find((cookie) => cookie.name === 'session');
     assert.ok(session, 'no session cookie after signing in');
@@ -234,7 +167,7 @@ test('signing out shows the account link, ends the session, and guarded pages se
 
 test('signing in from a guarded page returns to it; a wrong password is refused', async () => {
   const { email, password } = await createAccount('return-path');
-  await withPage(async ({ page }) => {
+  await withPage(browser(), async ({ page }) => {
     await page.goto('/my-orders');
     await waitForPath(page, '/account');
 
@@ -254,7 +187,7 @@ test('forgot password: the e-mailed link sets a new password once, and only the 
   const { email, password: oldPassword } = await createAccount('reset');
   const newPassword = `new-${randomUUID().slice(0, 12)}`;
   let link;
-  await withPage(async ({ page }) => {
+  await withPage(browser(), async ({ page }) => {
     const since = await lastMailId(email);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password', exact: true }).click();
@@ -284,7 +217,7 @@ test('forgot password: the e-mailed link sets a new password once, and only the 
   });
 
   // The same link a second time, in a browser with no session: the server refuses it and offers a new one.
-  await withPage(async ({ page }) => {
+  await withPage(browser(), async ({ page }) => {
     await page.goto(link);
     const resetForm = page.getByRole('form', { name: 'Reset password' });
     await resetForm.getByLabel('New password', { exact: true }).fill('another-pass-3');
@@ -301,7 +234,7 @@ test('the admin signs in and lands on /oxalis', async () => {
   const email = process.env.E2E_ADMIN_EMAIL;
   const password = process.env.E2E_ADMIN_PASSWORD;
   assert.ok(email && password, 'E2E_ADMIN_EMAIL/E2E_ADMIN_PASSWORD are not set: run through `npm run test:e2e`.');
-  await withPage(async ({ page }) => {
+  await withPage(browser(), async ({ page }) => {
     await page.goto('/account');
     await submitLogin(page, email, password);
     await waitForPath(page, '/oxalis');
@@ -311,7 +244,7 @@ test('the admin signs in and lands on /oxalis', async () => {
 
 test('the session is an httpOnly cookie; neither a token nor a role is kept in web storage', async () => {
   const { email, password } = await createAccount('storage');
-  await withPage(async ({ context, page }) => {
+  await withPage(browser(), async ({ context, page }) => {
     await signIn(page, email, password);
 
     const session = (await context.cookies()).find((cookie) => cookie.name === 'session');

@@ -1,25 +1,17 @@
 // The lazily loaded admin area and the bundled GraphQL explorer, in a real browser against the built shop.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { expectSentToLogin, signInAsAdmin } from './support/accounts.mjs';
-import { launchBrowser, openPage } from './support/browser.mjs';
+import { openPage, useBrowser } from './support/browser.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * Every JavaScript file a page loads for `route` (in a fresh page of its context), with the status it came
  * back with. `prepare` runs first in another page of the same context, e.g. to sign in.
  */
 async function scriptsLoadedBy(route, waitForReady, prepare) {
-  const { context, page: firstPage, pageErrors } = await openPage(browser);
+  const { context, page: firstPage, pageErrors } = await openPage(browser());
   if (prepare) {
     try {
       await prepare(firstPage);
@@ -48,7 +40,7 @@ async function scriptsLoadedBy(route, waitForReady, prepare) {
 }
 
 test('/oxalis sends a signed-out visitor to the login screen', async () => {
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     await expectSentToLogin(page, '/oxalis');
     assert.deepEqual(pageErrors, []);
@@ -95,7 +87,7 @@ test('/oxalis loads the admin area as a separate chunk and renders it for the ad
 });
 
 test('GET /graphql in a browser shows the explorer, which runs a query', async () => {
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     const response = await page.goto('/graphql');
     assert.equal(response?.status(), 200);

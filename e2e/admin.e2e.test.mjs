@@ -4,44 +4,12 @@
 // Total Sales grow by its total on the dashboard, then signs out for real (/oxalis sends them away after).
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import sharp from 'sharp';
 import { createAccount, expectSentToLogin, signIn, signInAsAdmin } from './support/accounts.mjs';
-import { graphql, launchBrowser, openPage } from './support/browser.mjs';
+import { graphql, ksh, openPage, pageGraphql, useBrowser } from './support/browser.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-/** Integer KES cents as the shop prints them: 'Ksh 1,234.56' (client/src/shared/format-money.ts). */
-function ksh(cents) {
-  const minor = String(cents % 100).padStart(2, '0');
-  const shillings = String((cents - (cents % 100)) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `Ksh ${shillings}.${minor}`;
-}
-
-/** The signed-in page's own GraphQL call (its session cookie goes along). */
-function pageGraphql(page, query, variables = {}) {
-  return page.evaluate(
-    async ({ query: text, variables: values }) => {
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: text, variables: values }),
-      });
-      const json = await response.json();
-      if (json.errors) throw new Error(JSON.stringify(json.errors));
-      return json.data;
-    },
-    { query, variables },
-  );
-}
+const browser = useBrowser();
 
 /** A PNG of random pixels: real image content that does not compress, so the upload takes a while. */
 async function noisyPng(name, side = 420) {
@@ -68,7 +36,7 @@ async function placeCustomerOrder() {
   const product = products.find((candidate) => candidate.inStock && candidate.quantity >= 3);
   assert.ok(product, 'the seed should have a product with stock');
   const account = await createAccount('admin-order', { first: 'Wairimu', last: `Order${randomUUID().slice(0, 4)}` });
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(browser());
   try {
     await signIn(page, account.email, account.password);
     await pageGraphql(page, 'mutation ($id: Int!) { addToCart(productId: $id, quantity: 1) { errors { message } } }', {
@@ -110,7 +78,7 @@ function dashboardFigure(page, title) {
 
 test('the admin uploads a product, edits stock, delivers an order, sees Total Sales move and signs out', async () => {
   const order = await placeCustomerOrder();
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     // Signed out, /oxalis sends the visitor to the login screen, which brings them back once signed in.
     await signInAsAdmin(page, '/oxalis');
@@ -231,7 +199,7 @@ test('the admin uploads a product, edits stock, delivers an order, sees Total Sa
 
 test('a signed-in customer is sent home from /oxalis, and the server refuses them the admin API', async () => {
   const account = await createAccount('not-admin');
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     await signIn(page, account.email, account.password);
     await page.goto('/oxalis/orders');

@@ -3,9 +3,9 @@
 // /cart, checks out through the shop's Paystack stand-in (Pay, and Decline), and finds the order in My Orders.
 // A guest's Add to Cart sends them to sign in. Each test registers its own shopper and opens its own context.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { createAccount, expectSignedIn, signIn, submitLogin } from './support/accounts.mjs';
-import { graphql, launchBrowser, openPage } from './support/browser.mjs';
+import { escapeRegExp, graphql, ksh, pageGraphql, useBrowser, withPage } from './support/browser.mjs';
 
 // The texts of SPEC §2/§8 as the client shows them (client/src/features/cart, client/src/shared/cart).
 const THANK_YOU = 'Thank you for your purchase!';
@@ -23,37 +23,7 @@ const MIN_STOCK = 8;
 const PHONE_TYPED = '0712 345 678';
 const PHONE_STORED = '+254712345678';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-/** Opens a fresh context and hands its page to `body`, closing the context whatever happens. */
-async function withPage(body) {
-  const { context, page, pageErrors } = await openPage(browser);
-  try {
-    await body({ context, page });
-    assert.deepEqual(pageErrors, [], 'the page threw uncaught errors');
-  } finally {
-    await context.close();
-  }
-}
-
-/** Integer KES cents as the shop prints them: 'Ksh 1,234.56' (client/src/shared/format-money.ts). */
-function ksh(cents) {
-  const minor = String(cents % 100).padStart(2, '0');
-  const shillings = String((cents - (cents % 100)) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `Ksh ${shillings}.${minor}`;
-}
-
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const browser = useBrowser();
 
 const startsWith = (text) => new RegExp(`^${escapeRegExp(text)}`);
 
@@ -134,20 +104,6 @@ function summaryValue(page, term) {
 /** A value of an expanded order's totals list on /my-orders. */
 function orderTotal(details, term) {
   return details.locator(`xpath=.//dl[contains(@class, "order-row__totals")]/dt[.="${term}"]/following-sibling::dd[1]`);
-}
-
-/** The signed-in page's own GraphQL call (its session cookie goes along). */
-function pageGraphql(page, query) {
-  return page.evaluate(async (body) => {
-    const response = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: body }),
-    });
-    const json = await response.json();
-    if (json.errors) throw new Error(JSON.stringify(json.errors));
-    return json.data;
-  }, query);
 }
 
 /**
@@ -262,7 +218,7 @@ async function myOrders(page) {
 
 test('a shopper fills the cart, pays through the stand-in and finds the order in My Orders', async () => {
   const facts = await serverFacts();
-  await withPage(async ({ page }) => {
+  await withPage(browser(), async ({ page }) => {
     const { account, totals } = await fillCartAndChooseDelivery(page, facts);
     await checkOutToPaymentPage(page, account, totals);
 
@@ -318,7 +274,7 @@ test('a shopper fills the cart, pays through the stand-in and finds the order in
 
 test('declining on the payment page shows that the payment failed, and the order is not paid', async () => {
   const facts = await serverFacts();
-  await withPage(async ({ page }) => {
+  await withPage(browser(), async ({ page }) => {
     const { account, totals } = await fillCartAndChooseDelivery(page, facts);
     await checkOutToPaymentPage(page, account, totals);
 
@@ -346,7 +302,7 @@ test('declining on the payment page shows that the payment failed, and the order
 test("a guest's Add to Cart asks them to log in and moves to /account after about 2 s", async () => {
   const { first } = await serverFacts();
   const account = await createAccount('guest-add');
-  await withPage(async ({ page }) => {
+  await withPage(browser(), async ({ page }) => {
     await page.goto(`/category/${CATEGORY_SLUG}`);
     const card = page.getByRole('article', { name: first.name, exact: true });
     await card.getByRole('button', { name: 'Add to Cart', exact: true }).click();

@@ -4,23 +4,18 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { baseUrl, graphql, launchBrowser, openPage, resultsDir } from './support/browser.mjs';
+import { before, test } from 'node:test';
+import { baseUrl, escapeRegExp, graphql, openPage, resultsDir, useBrowser } from './support/browser.mjs';
 
 const PHONE_VIEWPORT = { width: 375, height: 812 };
 // SPEC §9: the side menu is 280 px wide.
 const SIDE_MENU_WIDTH_PX = 280;
 const PAGE_SIZE = 60;
 
-let browser;
+const browser = useBrowser();
 
 before(async () => {
-  browser = await launchBrowser();
   await fs.mkdir(resultsDir(), { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
 });
 
 /**
@@ -120,7 +115,7 @@ test('home → For Women → a product → its full-screen gallery', async () =>
   const chosen = forWomen.products.find((product) => product.images.length > 1);
   assert.ok(chosen, 'some FOR WOMEN product should have more than one image');
 
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     await page.goto('/');
     const categories = page.getByRole('region', { name: 'Shop by Category' });
@@ -187,7 +182,7 @@ test('category filters and sorts live in the URL and survive a reload', async ()
   );
   assert.ok(outOfStock.count > 0, 'some matching product should be out of stock');
 
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     await page.goto(`/category/${slug}`);
     await expectGrid(page, all.products);
@@ -247,7 +242,7 @@ test("the header's and the footer's category slugs both list products", async ()
     ['kids', 'for-children'],
     ['room', 'room-sprays'],
   ];
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     for (const pair of pairs) {
       const expected = await serverProducts({ categorySlug: pair[1] });
@@ -274,7 +269,7 @@ test('a guest writes a review and sees it listed', async () => {
   const nickname = `E2E Shopper ${Date.now().toString(36)}`;
   const title = `Lovely scent ${Math.random().toString(36).slice(2, 8)}`;
 
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     await page.goto('/');
     const reviews = page.getByRole('region', { name: 'Customer Reviews' });
@@ -308,7 +303,7 @@ test('a guest writes a review and sees it listed', async () => {
 });
 
 test('on a phone the menu button opens a 280 px side menu that closes on Escape and on the overlay', async () => {
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     await page.setViewportSize(PHONE_VIEWPORT);
     await page.goto('/');
@@ -393,10 +388,6 @@ test('GET /product/1 without JavaScript carries the title, Open Graph tags and a
   assert.equal(ldProduct.offers?.priceCurrency, 'KES');
   assert.match(String(ldProduct.offers?.price), /^\d+(\.\d{2})?$/);
 });
-
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 function decodeEntities(text) {
   return text

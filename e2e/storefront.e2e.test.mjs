@@ -2,22 +2,14 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { baseUrl, graphql, launchBrowser, openPage, resultsDir, sampleProductNames } from './support/browser.mjs';
+import { test } from 'node:test';
+import { baseUrl, graphql, openPage, resultsDir, sampleProductNames, useBrowser } from './support/browser.mjs';
 
 // SPEC §2 and §9: six new arrivals on the home page; prices as 'Ksh' with two decimals.
 const HOME_PRODUCT_COUNT = 6;
 const PRICE_PATTERN = /^Ksh \d{1,3}(,\d{3})*\.\d{2}$/;
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('home page lists the six newest sample products with Ksh prices', async () => {
   // The server's answer is the reference; the samples file pins that the seed put the newest last.
@@ -26,7 +18,7 @@ test('home page lists the six newest sample products with Ksh prices', async () 
   const newestSamples = sampleProductNames().slice(-HOME_PRODUCT_COUNT).reverse();
   assert.deepEqual(serverNames, newestSamples, 'newArrivals should be the last six samples, newest first');
 
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     const response = await page.goto('/');
     assert.equal(response?.status(), 200);
@@ -66,7 +58,7 @@ test('home page lists the six newest sample products with Ksh prices', async () 
 });
 
 test('an unknown path answers 404 with the 404 page and a way home', async () => {
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser());
   try {
     const response = await page.goto('/no-such-page');
     // The status matters to crawlers; the text to people.

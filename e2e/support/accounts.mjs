@@ -5,11 +5,18 @@ import { randomUUID } from 'node:crypto';
 import { graphql } from './browser.mjs';
 import { lastMailId, waitForMail } from './smtp-sink.mjs';
 
-const CODE_SUBJECT = 'Your Manukato verification code';
+export const CODE_SUBJECT = 'Your Manukato verification code';
 
 /** An address no other test (or earlier run against the same sink) uses. */
 export function uniqueEmail(label) {
   return `${label}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** The 6-digit code in a sign-up or sign-in mail. */
+export function codeFrom(mail) {
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  assert.ok(code, `no 6-digit code in the mail:\n${mail.text}`);
+  return code;
 }
 
 function assertNoFieldErrors(payload, what) {
@@ -27,9 +34,7 @@ export async function createAccount(label, { first = 'Wanjiru', last = 'Kamau' }
   );
   assertNoFieldErrors(requestSignupCode, 'requestSignupCode');
   const { hash } = requestSignupCode;
-  const mail = await waitForMail(email, { subject: CODE_SUBJECT, since });
-  const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
-  assert.ok(otp, `no 6-digit code in the mail:\n${mail.text}`);
+  const otp = codeFrom(await waitForMail(email, { subject: CODE_SUBJECT, since }));
   const { verifySignupCode } = await graphql(
     'mutation ($email: String!, $otp: String!, $hash: String!) { verifySignupCode(email: $email, otp: $otp, hash: $hash) { ok errors { code message } } }',
     { email, otp, hash },

@@ -1,6 +1,8 @@
 // Shared plumbing for the e2e tests: where the shop and the browser are, and a page that fails loudly.
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -50,6 +52,60 @@ export async function openPage(browser) {
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return { context, page, pageErrors };
+}
+
+/**
+ * One browser for the calling test file: launched before its tests, closed after them. Call at the top level;
+ * the returned function gives the browser inside a test.
+ */
+export function useBrowser() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
+}
+
+/** Opens a fresh context and hands its page to `body`, closing the context whatever happens. */
+export async function withPage(browser, body) {
+  const { context, page, pageErrors } = await openPage(browser);
+  try {
+    await body({ context, page });
+    assert.deepEqual(pageErrors, [], 'the page threw uncaught errors');
+  } finally {
+    await context.close();
+  }
+}
+
+/** Integer KES cents as the shop prints them: 'Ksh 1,234.56' (client/src/shared/format-money.ts). */
+export function ksh(cents) {
+  const minor = String(cents % 100).padStart(2, '0');
+  const shillings = String((cents - (cents % 100)) / 100).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `Ksh ${shillings}.${minor}`;
+}
+
+export function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The signed-in page's own GraphQL call (its session cookie goes along). */
+export function pageGraphql(page, query, variables = {}) {
+  return page.evaluate(
+    async ({ query: text, variables: values }) => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: text, variables: values }),
+      });
+      const json = await response.json();
+      if (json.errors) throw new Error(JSON.stringify(json.errors));
+      return json.data;
+    },
+    { query, variables },
+  );
 }
 
 /** Talks to the running shop's GraphQL API directly, to compare the page with what the server has. */
