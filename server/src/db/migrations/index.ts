@@ -7,6 +7,7 @@ import { Migration0005Payments } from './migration-0005-payments';
 import { Migration0006Notifications } from './migration-0006-notifications';
 import { Migration0007AdminCatalog } from './migration-0007-admin-catalog';
 import { Migration0008AdminOperations } from './migration-0008-admin-operations';
+import { Migration0009ForeignKeyIndexes } from './migration-0009-foreign-key-indexes';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -22,4 +23,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0006Notifications', class: Migration0006Notifications },
   { name: 'Migration0007AdminCatalog', class: Migration0007AdminCatalog },
   { name: 'Migration0008AdminOperations', class: Migration0008AdminOperations },
+  { name: 'Migration0009ForeignKeyIndexes', class: Migration0009ForeignKeyIndexes },
 ];

@@ -1,9 +1,11 @@
-import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { Product } from '../catalog/product.entity';
 import type { Order } from './order.entity';
 
 /** One line, with the name and price as they were when ordered. */
 @Entity({ tableName: 'order_items' })
+@Index({ properties: ['order'] })
+@Index({ properties: ['product'] })
 export class OrderItem {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;

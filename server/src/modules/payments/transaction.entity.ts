@@ -1,9 +1,10 @@
-import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Order, PaymentMethod, PaymentStatus } from '../orders/order.entity';
 
 /** One attempt to pay an order through Paystack, by its unique reference. */
 @Entity({ tableName: 'transactions' })
+@Index({ properties: ['order'] })
 export class Transaction {
   [OptionalProps]?: 'id' | 'status' | 'currency' | 'providerResponse' | 'flagReason' | 'createdAt' | 'updatedAt';
 

@@ -592,4 +592,20 @@ describe('schema', () => {
     const diff = await shop.orm.getSchemaGenerator().getUpdateSchemaSQL();
     expect(diff).not.toMatch(/admin_notifications|order_status_changes/);
   });
+
+  it('indexes the foreign keys orders, carts and payments are looked up by, as the entities declare', async () => {
+    const wanted = [
+      'order_items_order_id_index',
+      'order_items_product_id_index',
+      'transactions_order_id_index',
+      'cart_items_product_id_index',
+    ];
+    const rows: { indexname: string }[] = await shop.orm.em
+      .getConnection()
+      .execute(`select indexname from pg_indexes where indexname in (${wanted.map(() => '?').join(', ')})`, wanted);
+    expect(rows.map((row) => row.indexname).sort()).toEqual([...wanted].sort());
+    const diff = await shop.orm.getSchemaGenerator().getUpdateSchemaSQL();
+    // Were an entity to lose its @Index, the generator would want to drop that index.
+    for (const name of wanted) expect(diff).not.toContain(name);
+  });
 });
