@@ -13,14 +13,19 @@ export abstract class MutationPayload {
 
 /**
  * Runs a mutation's work and turns the failures a user must see (bad input, a rate limit) into data:
- * GraphQL payloads carry them as `errors { field code message }`. Anything else stays an error.
+ * GraphQL payloads carry them as `errors { field code message }`. Anything else stays an error. With
+ * `notFoundField`, an unknown id is such a failure too, on that field (an admin's list may be stale).
  */
 export async function withExpectedFailures<T>(
   work: () => Promise<T>,
+  { notFoundField }: { notFoundField?: string } = {},
 ): Promise<{ value: T | null; errors: FieldError[] }> {
   try {
     return { value: await work(), errors: [] };
   } catch (error) {
+    if (notFoundField !== undefined && error instanceof AppError && error.code === 'NOT_FOUND') {
+      return { value: null, errors: [FieldError.of(notFoundField, 'NOT_FOUND', error.message)] };
+    }
     if (error instanceof AppError && error.code === 'BAD_USER_INPUT') {
       return {
         value: null,

@@ -58,6 +58,11 @@ export class AppError extends Error {
     return new AppError('BAD_USER_INPUT', fieldErrors[0]?.message ?? 'Invalid input', fieldErrors);
   }
 
+  /** Bad input in one field: the usual expected failure. */
+  static field(field: string, code: string, message: string): AppError {
+    return AppError.badInput([FieldError.of(field, code, message)]);
+  }
+
   static notFound(message: string): AppError {
     return new AppError('NOT_FOUND', message);
   }

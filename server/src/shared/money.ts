@@ -14,6 +14,13 @@ export function shillingsToCents(value: unknown): number | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** Cents as shillings with two decimals and no grouping, e.g. 123450 → '1234.50' (JSON-LD, CSV, messages). */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
 /** 'Ksh 1,234.00', as the storefront shows prices (spec §9). */
 export function formatKsh(cents: number): string {
   const shillings = Math.trunc(cents / 100)

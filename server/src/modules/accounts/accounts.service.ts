@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/po
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
-import { AppError, FieldError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../http/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
@@ -35,10 +35,6 @@ export interface SignedIn {
   token: string;
 }
 
-function bad(field: string, code: string, message: string): AppError {
-  return AppError.badInput([FieldError.of(field, code, message)]);
-}
-
 function secretKey(ctx: RequestContext): string {
   if (!ctx.config.secretKey) throw new Error('SECRET_KEY was not resolved at start');
   return ctx.config.secretKey;
@@ -46,16 +42,16 @@ function secretKey(ctx: RequestContext): string {
 
 function requireEmail(value: unknown): string {
   const email = normaliseEmail(value);
-  if (!email) throw bad('email', 'REQUIRED', 'Please fill in all fields');
-  if (!isValidEmail(email)) throw bad('email', 'INVALID_EMAIL', 'Please enter a valid email address');
+  if (!email) throw AppError.field('email', 'REQUIRED', 'Please fill in all fields');
+  if (!isValidEmail(email)) throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
   return email;
 }
 
 function requirePassword(value: unknown): string {
   const password = typeof value === 'string' ? value : '';
-  if (!password) throw bad('password', 'REQUIRED', 'Please fill in all fields');
-  if (password.length < 6) throw bad('password', 'TOO_SHORT', 'Password must be at least 6 characters');
-  if (password.length > 200) throw bad('password', 'TOO_LONG', 'Password must be at most 200 characters');
+  if (!password) throw AppError.field('password', 'REQUIRED', 'Please fill in all fields');
+  if (password.length < 6) throw AppError.field('password', 'TOO_SHORT', 'Password must be at least 6 characters');
+  if (password.length > 200) throw AppError.field('password', 'TOO_LONG', 'Password must be at most 200 characters');
   return password;
 }
 
@@ -75,7 +71,7 @@ export const accountsService = {
   async requestSignupCode(ctx: RequestContext, rawEmail: unknown): Promise<{ hash: string }> {
     const email = requireEmail(rawEmail);
     if (await ctx.em.count(User, { email }))
-      throw bad('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
+      throw AppError.field('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
     codeLimiter.consume(`${email}`, 'codes requested for this address');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const challenge = ctx.em.create(CodeChallenge, {
@@ -105,10 +101,10 @@ export const accountsService = {
   ): Promise<void> {
     const email = normaliseEmail(input.email);
     const otp = typeof input.otp === 'string' ? input.otp.trim() : '';
-    if (!/^\d{6}$/.test(otp)) throw bad('otp', 'INVALID_CODE', 'Please enter all digits of the OTP');
+    if (!/^\d{6}$/.test(otp)) throw AppError.field('otp', 'INVALID_CODE', 'Please enter all digits of the OTP');
     const challenge = isUuid(input.hash) ? await ctx.em.findOne(CodeChallenge, { id: input.hash, email }) : null;
     if (!challenge || challenge.replacedAt || challenge.usedAt || challenge.expiresAt <= new Date()) {
-      throw bad('otp', 'CODE_EXPIRED', 'Invalid or expired code.');
+      throw AppError.field('otp', 'CODE_EXPIRED', 'Invalid or expired code.');
     }
     if (challenge.verifiedAt) return;
     // Count the try before comparing, in one statement: parallel guesses cannot share one count.
@@ -118,11 +114,11 @@ export const accountsService = {
         'update code_challenges set attempts = attempts + 1 where id = ? and attempts < ? returning attempts',
         [challenge.id, maxCodeAttempts],
       );
-    if (!counted) throw bad('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.');
+    if (!counted) throw AppError.field('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.');
     if (!safeEqual(challenge.codeHmac, hmac(secretKey(ctx), `${challenge.id}:${otp}`))) {
       throw counted.attempts >= maxCodeAttempts
-        ? bad('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.')
-        : bad('otp', 'INVALID_CODE', 'Invalid or expired code.');
+        ? AppError.field('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.')
+        : AppError.field('otp', 'INVALID_CODE', 'Invalid or expired code.');
     }
     challenge.verifiedAt = new Date();
     await ctx.em.flush();
@@ -135,19 +131,19 @@ export const accountsService = {
   ): Promise<SignedIn> {
     const first = typeof input.first === 'string' ? input.first.trim() : '';
     const last = typeof input.last === 'string' ? input.last.trim() : '';
-    if (!first || !last) throw bad(!first ? 'first' : 'last', 'REQUIRED', 'Please fill in all fields');
+    if (!first || !last) throw AppError.field(!first ? 'first' : 'last', 'REQUIRED', 'Please fill in all fields');
     const email = requireEmail(input.email);
     const password = requirePassword(input.password);
     const challenge = isUuid(input.hash) ? await ctx.em.findOne(CodeChallenge, { id: input.hash, email }) : null;
     if (!challenge?.verifiedAt || challenge.usedAt || challenge.verifiedAt.getTime() + proofLifetimeMs < Date.now()) {
-      throw bad(
+      throw AppError.field(
         'email',
         'VERIFICATION_REQUIRED',
         'Please verify your email with the code we sent before creating an account.',
       );
     }
     if (await ctx.em.count(User, { email }))
-      throw bad('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
+      throw AppError.field('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
     const user = ctx.em.create(User, {
       first,
       last,
@@ -161,7 +157,7 @@ export const accountsService = {
       await ctx.em.flush();
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException)
-        throw bad('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
+        throw AppError.field('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
       throw error;
     }
     return signedIn;
@@ -171,7 +167,8 @@ export const accountsService = {
   async login(ctx: RequestContext, input: { email?: unknown; password?: unknown }): Promise<SignedIn> {
     const email = normaliseEmail(input.email);
     const password = typeof input.password === 'string' ? input.password : '';
-    if (!email || !password) throw bad(!email ? 'email' : 'password', 'REQUIRED', 'Please fill in all fields');
+    if (!email || !password)
+      throw AppError.field(!email ? 'email' : 'password', 'REQUIRED', 'Please fill in all fields');
     // Only failed attempts count: people behind one address (an office, a mobile carrier) still sign in.
     const what = 'sign-in attempts';
     loginLimits.perAddress.check(ctx.ip, what);
@@ -183,7 +180,7 @@ export const accountsService = {
     if (!user || !user.passwordHash || !valid) {
       loginLimits.perAddress.consume(ctx.ip, what);
       loginLimits.perAccount.consume(`${email}|${ctx.ip}`, what);
-      throw bad('email', 'INVALID_CREDENTIALS', invalidCredentials);
+      throw AppError.field('email', 'INVALID_CREDENTIALS', invalidCredentials);
     }
     user.role = roleFor(ctx.config, email);
     const signedIn = signIn(ctx, user);
@@ -223,8 +220,8 @@ export const accountsService = {
   /** The same answer whether or not the address has an account. */
   async requestPasswordReset(ctx: RequestContext, rawEmail: unknown): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    if (!email) throw bad('email', 'REQUIRED', 'Please enter your email address');
-    if (!isValidEmail(email)) throw bad('email', 'INVALID_EMAIL', 'Please enter a valid email address');
+    if (!email) throw AppError.field('email', 'REQUIRED', 'Please enter your email address');
+    if (!isValidEmail(email)) throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
     const user = await ctx.em.findOne(User, { email });
     if (!user) return;
     try {
@@ -253,7 +250,7 @@ export const accountsService = {
         ? await ctx.em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] })
         : null;
     if (!reset || reset.usedAt || reset.expiresAt <= new Date()) {
-      throw bad('token', 'INVALID_TOKEN', 'This reset link is invalid or has expired.');
+      throw AppError.field('token', 'INVALID_TOKEN', 'This reset link is invalid or has expired.');
     }
     reset.usedAt = new Date();
     reset.user.passwordHash = await hashPassword(password);

@@ -1,6 +1,6 @@
 import type { JWTPayload, createRemoteJWKSet } from 'jose' with { 'resolution-mode': 'import' };
 import type { AppConfig } from '../../config/config';
-import { AppError, FieldError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 
 export interface GoogleIdentity {
   subject: string;
@@ -20,7 +20,7 @@ export async function verifyGoogleCredential(config: AppConfig, credential: unkn
   const { clientId, jwksUrl, issuers } = config.google;
   if (!clientId) throw new AppError('BAD_USER_INPUT', 'Google sign-in is not configured on this shop.');
   if (typeof credential !== 'string' || credential.split('.').length !== 3) {
-    throw AppError.badInput([FieldError.of('credential', 'INVALID_TOKEN', 'Google login failed. Please try again.')]);
+    throw AppError.field('credential', 'INVALID_TOKEN', 'Google login failed. Please try again.');
   }
   // jose is ESM-only: loaded on first use.
   const { createRemoteJWKSet: remoteKeySet, jwtVerify } = await import('jose');
@@ -39,13 +39,11 @@ export async function verifyGoogleCredential(config: AppConfig, credential: unkn
   try {
     ({ payload } = await jwtVerify(credential, keySet, { audience: clientId, issuer: issuers, clockTolerance: 30 }));
   } catch {
-    throw AppError.badInput([FieldError.of('credential', 'INVALID_TOKEN', 'Google login failed. Please try again.')]);
+    throw AppError.field('credential', 'INVALID_TOKEN', 'Google login failed. Please try again.');
   }
   const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
   if (!email || !payload.sub || payload.email_verified === false) {
-    throw AppError.badInput([
-      FieldError.of('credential', 'GOOGLE_PROFILE_INCOMPLETE', 'Missing required Google profile information'),
-    ]);
+    throw AppError.field('credential', 'GOOGLE_PROFILE_INCOMPLETE', 'Missing required Google profile information');
   }
   const [nameFirst = '', ...nameRest] = (payload.name ?? '').split(' ');
   return {

@@ -1,7 +1,8 @@
 import type { RequestContext } from '../../http/request-context';
 import { requireAdmin } from '../accounts/guards';
 import type { TransactionRow } from '../payments/transactions-admin.service';
-import { shillings, toCsv } from './csv';
+import { centsToDecimal } from '../../shared/money';
+import { toCsv } from './csv';
 import { shopTimeZone } from './dashboard.service';
 
 interface OrderExportRow {
@@ -72,9 +73,9 @@ export const csvExportService = {
         row.shipping_postal_code,
         row.delivery_location,
         row.items,
-        shillings(row.subtotal_cents),
-        shillings(row.shipping_fee_cents),
-        shillings(row.total_cents),
+        centsToDecimal(row.subtotal_cents),
+        centsToDecimal(row.shipping_fee_cents),
+        centsToDecimal(row.total_cents),
         row.status,
         row.payment_status,
         row.payment_method,
@@ -91,7 +92,7 @@ export const csvExportService = {
         row.id,
         row.order_id,
         row.reference,
-        shillings(row.amount_cents),
+        centsToDecimal(row.amount_cents),
         row.method ?? 'N/A',
         row.status,
         row.flag_reason,

@@ -19,10 +19,3 @@ export function csvCell(value: CsvCell): string {
 export function toCsv(header: string[], rows: CsvCell[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
-
-/** Cents of KES as shillings with two decimals, e.g. 123450 → 1234.50. */
-export function shillings(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-}

@@ -1,4 +1,4 @@
-import { AppError, FieldError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { requireViewer } from '../accounts/guards';
 import { CartItem } from './cart-item.entity';
@@ -9,22 +9,18 @@ const maxQuantity = 99;
 function requireQuantity(value: unknown, field = 'quantity'): number {
   const quantity = typeof value === 'string' ? Number(value) : value;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity > maxQuantity) {
-    throw AppError.badInput([
-      FieldError.of(field, 'INVALID_QUANTITY', `Quantity must be a whole number up to ${maxQuantity}.`),
-    ]);
+    throw AppError.field(field, 'INVALID_QUANTITY', `Quantity must be a whole number up to ${maxQuantity}.`);
   }
   return quantity;
 }
 
 /** More than the stock is refused, naming what is available. */
 export function outOfStock(name: string, available: number): AppError {
-  return AppError.badInput([
-    FieldError.of(
-      'quantity',
-      'OUT_OF_STOCK',
-      available > 0 ? `Only ${available} of ${name} left in stock.` : `${name} is out of stock.`,
-    ),
-  ]);
+  return AppError.field(
+    'quantity',
+    'OUT_OF_STOCK',
+    available > 0 ? `Only ${available} of ${name} left in stock.` : `${name} is out of stock.`,
+  );
 }
 
 export const cartService = {
@@ -59,8 +55,7 @@ export const cartService = {
   async add(ctx: RequestContext, productId: unknown, rawQuantity: unknown = 1): Promise<CartView> {
     const viewer = requireViewer(ctx);
     const quantity = requireQuantity(rawQuantity ?? 1);
-    if (quantity < 1)
-      throw AppError.badInput([FieldError.of('quantity', 'INVALID_QUANTITY', 'Quantity must be at least 1.')]);
+    if (quantity < 1) throw AppError.field('quantity', 'INVALID_QUANTITY', 'Quantity must be at least 1.');
     const id = Number(productId);
     const product = Number.isSafeInteger(id) ? await ctx.loaders.catalog.productById.load(id) : null;
     if (!product) throw AppError.notFound('Product not found');

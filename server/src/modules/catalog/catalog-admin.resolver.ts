@@ -1,6 +1,5 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { AppError, FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
 import { UserRole } from '../accounts/user.entity';
@@ -62,17 +61,9 @@ export class DeleteCategoryPayload extends MutationPayload {
   deletedId!: number | null;
 }
 
-/** Expected failures as data; an unknown id is one too (the admin's list may be stale). */
-async function asPayload<T>(work: () => Promise<T>): Promise<{ value: T | null; errors: FieldError[] }> {
-  return withExpectedFailures(async () => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND')
-        throw AppError.badInput([FieldError.of('id', 'NOT_FOUND', error.message)]);
-      throw error;
-    }
-  });
+/** Expected failures as data; an unknown id is one too. */
+function asPayload<T>(work: () => Promise<T>) {
+  return withExpectedFailures(work, { notFoundField: 'id' });
 }
 
 @Resolver()

@@ -1,7 +1,7 @@
 import { Readable, Transform } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
 import { sendData } from '../../http/envelope';
-import { AppError, FieldError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { shillingsToCents } from '../../shared/money';
 import { requireAdmin } from '../accounts/guards';
 import { catalogAdminService, matchCategoryText, type ImageChanges, type ProductDraft } from './catalog-admin.service';
@@ -18,8 +18,7 @@ import {
 /** A multipart body is read whole (undici's parser); beyond this it is refused without buffering more. */
 const maxMultipartBytes = uploadMiddlewareLimits.maxFiles * maxImageBytes + 1024 * 1024;
 
-const tooLarge = () =>
-  AppError.badInput([FieldError.of('images', 'REQUEST_TOO_LARGE', 'The request body is too large.')]);
+const tooLarge = () => AppError.field('images', 'REQUEST_TOO_LARGE', 'The request body is too large.');
 
 /** Parses a multipart/form-data request with the platform's own parser (Request.formData), capped in size. */
 async function readMultipart(request: Request): Promise<FormData> {
@@ -86,8 +85,7 @@ async function draftFromForm(request: Request, form: FormData): Promise<ProductD
   const categoryText = field('category') ?? '';
   const categories = await catalogService.listCategories(request.ctx);
   const categoryIds = categoryText.trim() ? matchCategoryText(categoryText, categories) : [];
-  if (categoryIds === null)
-    throw AppError.badInput([FieldError.of('category', 'UNKNOWN_CATEGORY', 'Category not found')]);
+  if (categoryIds === null) throw AppError.field('category', 'UNKNOWN_CATEGORY', 'Category not found');
   const quantity = wholeNumber(field('quantity'));
   return {
     name: field('name'),

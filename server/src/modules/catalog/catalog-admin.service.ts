@@ -224,7 +224,7 @@ function slugFor(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const categoryExists = () => AppError.badInput([FieldError.of('name', 'CATEGORY_EXISTS', 'Category already exists')]);
+const categoryExists = () => AppError.field('name', 'CATEGORY_EXISTS', 'Category already exists');
 
 export const catalogAdminService = {
   /** Every product in the shop, newest first, from the catalogue snapshot (no SQL once it is loaded). */
@@ -287,9 +287,8 @@ export const catalogAdminService = {
         // Re-decided under the lock: another admin may have changed the images since the check above.
         const keep = keptImages(images, changes);
         if (keep.length + stored.length > maxProductImages)
-          throw AppError.badInput([FieldError.of('images', 'TOO_MANY_IMAGES', imageMessages.tooMany)]);
-        if (keep.length + stored.length === 0)
-          throw AppError.badInput([FieldError.of('images', 'REQUIRED', imageMessages.required)]);
+          throw AppError.field('images', 'TOO_MANY_IMAGES', imageMessages.tooMany);
+        if (keep.length + stored.length === 0) throw AppError.field('images', 'REQUIRED', imageMessages.required);
         const gone = images.filter((image) => !keep.includes(image));
         gone.forEach((image) => em.remove(image));
         keep.forEach((image, position) => (image.position = position));
@@ -353,16 +352,11 @@ export const catalogAdminService = {
   /** Spec §5: required after trimming, stored upper-case, duplicates (any case, or the same slug) refused. */
   async createCategory(ctx: RequestContext, rawName: unknown): Promise<CategoryView> {
     const name = text(rawName).replace(/\s+/g, ' ').toUpperCase();
-    if (!name) throw AppError.badInput([FieldError.of('name', 'REQUIRED', 'Category name is required')]);
+    if (!name) throw AppError.field('name', 'REQUIRED', 'Category name is required');
     if (name.length > categoryNameLimit)
-      throw AppError.badInput([
-        FieldError.of('name', 'TOO_LONG', `Please keep the category name under ${categoryNameLimit} characters.`),
-      ]);
+      throw AppError.field('name', 'TOO_LONG', `Please keep the category name under ${categoryNameLimit} characters.`);
     const slug = slugFor(name);
-    if (!slug)
-      throw AppError.badInput([
-        FieldError.of('name', 'INVALID_NAME', 'A category name needs at least one letter or digit.'),
-      ]);
+    if (!slug) throw AppError.field('name', 'INVALID_NAME', 'A category name needs at least one letter or digit.');
     const [duplicate] = await ctx.em
       .getConnection()
       .execute<{ id: number }[]>(
@@ -408,13 +402,11 @@ export const catalogAdminService = {
         em.getTransactionContext(),
       );
       if (count > 0)
-        throw AppError.badInput([
-          FieldError.of(
-            'category',
-            'CATEGORY_IN_USE',
-            `Category is used by ${count} ${count === 1 ? 'product' : 'products'}`,
-          ),
-        ]);
+        throw AppError.field(
+          'category',
+          'CATEGORY_IN_USE',
+          `Category is used by ${count} ${count === 1 ? 'product' : 'products'}`,
+        );
       // Archived products lose the link with it (the database cascades); their order lines keep their names.
       await em.nativeDelete(Category, { id: category.id });
       return category.id;

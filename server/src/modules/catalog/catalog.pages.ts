@@ -3,12 +3,9 @@ import type { RequestContext } from '../../http/request-context';
 import { reviewsService } from '../reviews/reviews.service';
 import { deliveryService } from '../orders/delivery.service';
 import { catalogService } from './catalog.service';
-import { formatKsh } from '../../shared/money';
+import { centsToDecimal, formatKsh } from '../../shared/money';
 
 /** Prices in structured data: shillings as a decimal string from integer cents. */
-export function centsToDecimal(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 const home = { '@type': 'ListItem', position: 1, name: 'Home', item: '' };
 

@@ -223,6 +223,6 @@ export async function storeImages(uploadsDir: string, images: CheckedImage[]): P
       uploadsDir,
       stored.map((image) => ({ fileName: image.fileName, widths: [...variantWidths] })),
     );
-    throw AppError.badInput([FieldError.of('images', 'IMAGE_PROCESSING_FAILED', imageMessages.processing)]);
+    throw AppError.field('images', 'IMAGE_PROCESSING_FAILED', imageMessages.processing);
   }
 }

@@ -1,4 +1,4 @@
-import { AppError, FieldError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { RateLimiter } from '../../shared/rate-limiter';
@@ -13,7 +13,7 @@ export const newsletterService = {
   async subscribe(ctx: RequestContext, rawEmail: unknown): Promise<void> {
     const email = normaliseEmail(rawEmail);
     if (!email || !isValidEmail(email)) {
-      throw AppError.badInput([FieldError.of('email', 'INVALID_EMAIL', 'Please enter a valid email address')]);
+      throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
     }
     newsletterRateLimiter.consume(ctx.ip, 'sign-ups from this address');
     await ctx.em.upsert(NewsletterSubscription, { email }, { onConflictFields: ['email'], onConflictAction: 'ignore' });

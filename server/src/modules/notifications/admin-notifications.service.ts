@@ -1,9 +1,7 @@
 import type { RequestContext } from '../../http/request-context';
-import { AppError, FieldError } from '../../http/errors';
+import { pageOf } from '../../shared/pagination';
 import { requireAdmin } from '../accounts/guards';
 import { AdminNotification } from './admin-notification.entity';
-
-export const maxNotificationsListed = 100;
 
 async function countUnread(ctx: RequestContext): Promise<number> {
   return ctx.em.count(AdminNotification, { readAt: null });
@@ -13,12 +11,7 @@ export const adminNotificationsService = {
   /** Newest first. */
   async list(ctx: RequestContext, limit: number | undefined | null): Promise<AdminNotification[]> {
     requireAdmin(ctx);
-    const wanted = limit ?? 50;
-    if (!Number.isInteger(wanted) || wanted < 1 || wanted > maxNotificationsListed) {
-      throw AppError.badInput([
-        FieldError.of('limit', 'OUT_OF_RANGE', `limit must be between 1 and ${maxNotificationsListed}`),
-      ]);
-    }
+    const { limit: wanted } = pageOf(limit, 0, 50);
     return ctx.em.find(AdminNotification, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: wanted });
   },
 

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../mail/mailer';
-import { centsToDecimal } from '../catalog/catalog.pages';
+import { centsToDecimal } from '../../shared/money';
 import type { Order } from '../orders/order.entity';
 import { NotificationChannel, NotificationJob } from './notification-job.entity';
 import type { SmsSender } from './sms';

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, FieldError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
 import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/admin-list';
@@ -42,13 +42,10 @@ export interface StatusChange {
 
 const statuses = Object.values(OrderStatus) as string[];
 
-function bad(field: string, code: string, message: string): AppError {
-  return AppError.badInput([FieldError.of(field, code, message)]);
-}
-
 function parseStatus(value: unknown, field: string): OrderStatus {
   const status = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (!statuses.includes(status)) throw bad(field, 'INVALID_STATUS', 'Status must be pending, delivered or cancelled.');
+  if (!statuses.includes(status))
+    throw AppError.field(field, 'INVALID_STATUS', 'Status must be pending, delivered or cancelled.');
   return status as OrderStatus;
 }
 
@@ -86,7 +83,7 @@ async function retakeOrderStock(em: EntityManager, orderId: string, lowStockThre
   );
   const short = rows.find((row) => row.quantity < row.needed);
   if (short) {
-    throw bad(
+    throw AppError.field(
       'status',
       'OUT_OF_STOCK',
       `Not enough stock to reopen this order: ${short.name} has ${short.quantity} left, it needs ${short.needed}.`,

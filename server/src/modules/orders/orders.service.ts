@@ -1,13 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { AppError, FieldError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { requireViewer } from '../accounts/guards';
 import { CartItem } from '../cart/cart-item.entity';
 import { outOfStock } from '../cart/cart.service';
-import { centsToDecimal } from '../catalog/catalog.pages';
+import { centsToDecimal } from '../../shared/money';
 import { effectivePriceCents } from '../catalog/product.entity';
 import { DeliveryLocation } from './delivery-location.entity';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
@@ -32,10 +32,6 @@ export interface CreateOrderInput {
   shipping: ShippingForm;
 }
 
-function bad(field: string, code: string, message: string): AppError {
-  return AppError.badInput([FieldError.of(field, code, message)]);
-}
-
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The spec's shipping form: six fields, an e-mail, and a Kenyan mobile number stored as +254…. */
@@ -49,12 +45,13 @@ export function validateShipping(form: ShippingForm) {
     postalCode: text(form.postalCode),
   };
   const missing = (Object.keys(shipping) as (keyof typeof shipping)[]).find((field) => !shipping[field]);
-  if (missing) throw bad(missing, 'REQUIRED', 'Please fill in all fields');
-  if (!isValidEmail(shipping.email)) throw bad('email', 'INVALID_EMAIL', 'Please enter a valid email address');
+  if (missing) throw AppError.field(missing, 'REQUIRED', 'Please fill in all fields');
+  if (!isValidEmail(shipping.email))
+    throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
   const phone = parsePhoneNumberFromString(shipping.phone, 'KE');
   const type = phone?.getType();
   if (!phone?.isValid() || phone.country !== 'KE' || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) {
-    throw bad('phone', 'INVALID_PHONE', 'Please enter a valid Kenyan mobile number, e.g. +254712345678');
+    throw AppError.field('phone', 'INVALID_PHONE', 'Please enter a valid Kenyan mobile number, e.g. +254712345678');
   }
   return { ...shipping, phone: phone.number };
 }
@@ -86,19 +83,19 @@ export const ordersService = {
         ? PaymentMethod.MPESA
         : input.paymentMethod;
     if (method !== PaymentMethod.MPESA && method !== PaymentMethod.CARD) {
-      throw bad('paymentMethod', 'INVALID_PAYMENT_METHOD', 'Choose M-Pesa or card.');
+      throw AppError.field('paymentMethod', 'INVALID_PAYMENT_METHOD', 'Choose M-Pesa or card.');
     }
     const locationId = Number(input.deliveryLocationId);
     const order = await ctx.em.transactional(async (em) => {
       const location = Number.isSafeInteger(locationId) ? await em.findOne(DeliveryLocation, { id: locationId }) : null;
-      if (!location) throw bad('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
+      if (!location) throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
       // Locked: a second checkout sent at the same moment waits, then finds the cart already emptied.
       const lines = await em.find(
         CartItem,
         { user: viewer.id },
         { orderBy: { product: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (lines.length === 0) throw bad('cart', 'EMPTY_CART', 'Your cart is empty');
+      if (lines.length === 0) throw AppError.field('cart', 'EMPTY_CART', 'Your cart is empty');
       const items: { productId: number; name: string; unitPriceCents: number; quantity: number }[] = [];
       const stockLevels: StockLevel[] = [];
       // In product order, so two orders touching the same products lock them in the same order (no deadlock).
@@ -122,7 +119,7 @@ export const ordersService = {
               em.getTransactionContext(),
             );
           if (!current || current.archived_at) {
-            throw bad('cart', 'PRODUCT_UNAVAILABLE', `${current?.name ?? 'A product'} is no longer sold.`);
+            throw AppError.field('cart', 'PRODUCT_UNAVAILABLE', `${current?.name ?? 'A product'} is no longer sold.`);
           }
           throw outOfStock(current.name, current.quantity);
         }

@@ -2,8 +2,8 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queuePaymentConfirmations } from '../notifications/notifications.service';
 import { noteLowStock, recordAdminNotification, type StockLevel } from '../notifications/admin-notifications';
-import { centsToDecimal } from '../catalog/catalog.pages';
-import { AppError, FieldError } from '../../http/errors';
+import { centsToDecimal } from '../../shared/money';
+import { AppError } from '../../http/errors';
 import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../http/request-context';
 import { randomToken } from '../../shared/secrets';
@@ -58,10 +58,6 @@ async function retakeStock(em: EntityManager, order: Order, lowStockThreshold: n
   order.stockReleasedAt = null;
   order.status = OrderStatus.PENDING;
   return true;
-}
-
-function bad(field: string, code: string, message: string): AppError {
-  return AppError.badInput([FieldError.of(field, code, message)]);
 }
 
 /**
@@ -156,7 +152,7 @@ export const paymentsService = {
     const order = isUuid(orderId) ? await ctx.em.findOne(Order, { id: orderId, user: viewer.id }) : null;
     if (!order) throw AppError.notFound('Order not found');
     if (order.paymentStatus !== PaymentStatus.PENDING || order.stockReleasedAt) {
-      throw bad('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
+      throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
     }
     const reference = `MK-${randomToken(12)}`;
     const transaction = ctx.em.create(Transaction, {

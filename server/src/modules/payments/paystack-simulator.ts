@@ -1,6 +1,6 @@
 import { Router, urlencoded } from 'express';
 import { escapeHtml } from '../../http/page-html';
-import { centsToDecimal } from '../catalog/catalog.pages';
+import { centsToDecimal } from '../../shared/money';
 import { paystackSignature } from './paystack-client';
 
 interface SimulatedTransaction {

@@ -2,7 +2,6 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import { withExpectedFailures } from '../../graphql/payload';
 import type { RequestContext } from '../../http/request-context';
 import { pageOf } from '../../shared/pagination';
-import { AppError, FieldError } from '../../http/errors';
 import { ActionResult } from '../accounts/accounts.inputs';
 import { UserRole } from '../accounts/user.entity';
 import { Review } from './review.entity';
@@ -37,19 +36,7 @@ export class ReviewResolver {
   @Authorized(UserRole.ADMIN)
   @Mutation(() => ActionResult, { description: 'Admins only.' })
   async deleteReview(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<ActionResult> {
-    const { errors } = await withExpectedFailures(async () => {
-      try {
-        return await reviewsService.delete(ctx, id);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'NOT_FOUND')
-          throw AppError.badInput([FieldError.of('id', 'NOT_FOUND', error.message)]);
-        throw error;
-      }
-    });
-    return Object.assign(new ActionResult(), {
-      ok: errors.length === 0,
-      message: errors.length === 0 ? 'Review deleted' : errors[0].message,
-      errors,
-    });
+    const { errors } = await withExpectedFailures(() => reviewsService.delete(ctx, id), { notFoundField: 'id' });
+    return { ok: errors.length === 0, message: errors[0]?.message ?? 'Review deleted', errors };
   }
 }

@@ -1,4 +1,4 @@
-import { centsToShillings, formatKsh, shillingsToCents } from '../money';
+import { centsToDecimal, centsToShillings, formatKsh, shillingsToCents } from '../money';
 
 describe('money at the REST edge', () => {
   it.each([
@@ -30,5 +30,16 @@ describe('formatKsh', () => {
     [123_456_789, 'Ksh 1,234,567.89'],
   ])('shows %i cents as %s', (cents, text) => {
     expect(formatKsh(cents)).toBe(text);
+  });
+});
+
+describe('centsToDecimal', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [123_450, '1234.50'],
+    [-1_005, '-10.05'],
+  ])('writes %i cents as %s', (cents, text) => {
+    expect(centsToDecimal(cents)).toBe(text);
   });
 });
