@@ -1,8 +1,3 @@
-/** SPEC §3: transaction (and order) ids are shown as their first 8 characters. */
-export function shortId(id: string | number): string {
-  return String(id).slice(0, 8);
-}
-
 /** SPEC §3: a missing payment method reads 'N/A'. */
 export function paymentMethodLabel(method: string | null | undefined): string {
   return method?.trim() ? method : 'N/A';
@@ -23,17 +18,6 @@ export function previewText(text: string, length = REVIEW_PREVIEW_LENGTH): strin
 /** SPEC §6: the user list shows Admin or User. */
 export function roleLabel(role: string): string {
   return role === 'ADMIN' ? 'Admin' : 'User';
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Nairobi',
-});
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
 /**

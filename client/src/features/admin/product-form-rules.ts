@@ -2,8 +2,8 @@ import { shillingsToCents } from './admin-format';
 import type { ProductInput } from './api/products.generated';
 
 // SPEC §5/§9: up to 10 images of 5 MB (5,242,880 bytes) each, images only.
-export const MAX_IMAGES = 10;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGES = 10;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const imageMessages = {
   tooMany: 'Maximum of 10 images allowed.',

@@ -59,7 +59,7 @@ export function buildMultipartBody(operation: ApolloLink.Operation): FormData | 
  * browser API that reports upload progress; every other operation goes on to the next link untouched.
  * Apollo Client 4's HttpLink cannot send files, and fetch() cannot report upload progress.
  */
-export function createUploadLink(uri = '/graphql'): ApolloLink {
+function createUploadLink(uri = '/graphql'): ApolloLink {
   return new ApolloLink((operation, forward) => {
     const body = buildMultipartBody(operation);
     if (!body) return forward(operation);

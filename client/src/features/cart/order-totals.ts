@@ -1,5 +1,5 @@
 /** SPEC §9: delivery is free from Ksh 10,000 of goods (in cents). The server decides what it charges. */
-export const FREE_DELIVERY_FROM_CENTS = 1_000_000;
+const FREE_DELIVERY_FROM_CENTS = 1_000_000;
 
 export interface DeliveryOption {
   id: number;
@@ -8,7 +8,7 @@ export interface DeliveryOption {
   deliveryTime: string;
 }
 
-export interface OrderTotals {
+interface OrderTotals {
   subtotalCents: number;
   /** null until a delivery location is chosen (and the subtotal does not make delivery free). */
   shippingCents: number | null;

@@ -1,6 +1,5 @@
 import { useCartQuery, type CartContentsFragment } from './cart.generated';
 
-export type CartContents = CartContentsFragment;
 export type CartLine = CartContentsFragment['items'][number];
 
 /** The signed-in shopper's cart (use under RequireAuth). Network too, as another tab may have changed it. */

@@ -4,10 +4,10 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useLogout } from '../../../shared/session/use-logout';
 import { useViewer } from '../../../shared/session/use-viewer';
 import { BellIcon, CloseIcon, MenuIcon, UserIcon } from '../../../shared/ui/icons';
-import { Modal } from '../../../shared/ui/modal';
 import { ToastProvider } from '../../../shared/ui/toast';
 import { useAdminHeaderQuery } from '../api/admin-header.generated';
 import { installUploadLink } from '../upload-link';
+import { ConfirmDialog } from './confirm-dialog';
 import './admin-layout.css';
 import './admin-pages.css';
 
@@ -116,9 +116,8 @@ export function AdminLayout() {
 }
 
 /** SPEC §2: 'Confirm Logout' with Cancel or Logout; here Logout really ends the session (see decision 0021). */
-export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const logout = useLogout();
-  const titleId = useId();
   const [signingOut, setSigningOut] = useState(false);
 
   async function confirm() {
@@ -131,17 +130,15 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   return (
-    <Modal open={open} onClose={onClose} labelledBy={titleId} className="admin-dialog">
-      <h2 id={titleId}>Confirm Logout</h2>
+    <ConfirmDialog
+      open={open}
+      title="Confirm Logout"
+      confirmLabel="Logout"
+      busy={signingOut}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
       <p>Are you sure you want to log out?</p>
-      <div className="admin-dialog__actions">
-        <button type="button" className="button button--outline" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="button" onClick={confirm} disabled={signingOut}>
-          Logout
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }

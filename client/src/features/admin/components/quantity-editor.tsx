@@ -3,7 +3,7 @@ import { useToast } from '../../../shared/ui/toast';
 import { useUpdateProductQuantityMutation } from '../api/products.generated';
 
 // SPEC §8.
-export const QUANTITY_FAILED = 'Failed to update quantity';
+const QUANTITY_FAILED = 'Failed to update quantity';
 
 interface QuantityEditorProps {
   product: { id: number; name: string; quantity: number };

@@ -6,7 +6,7 @@ import { AdminTable } from './admin-table';
 // Only the pieces a bar chart needs: Chart.js is tree-shakable when its parts are registered by hand.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
-export interface DailySalesPoint {
+interface DailySalesPoint {
   day: string;
   totalCents: number;
   orders: number;

@@ -1,4 +1,4 @@
-export interface StatCard {
+interface StatCard {
   title: string;
   value: string;
 }

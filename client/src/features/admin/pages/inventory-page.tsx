@@ -13,9 +13,10 @@ import { StatusBadge } from '../components/status-badge';
 export function InventoryPage() {
   const { search, setSearch, variables } = useListSearch();
   const { data, previousData, error, refetch } = useAdminProductsQuery({ variables, fetchPolicy: 'cache-and-network' });
-  const { data: categoriesData } = useAdminCategoriesQuery();
   const products = (data ?? previousData)?.adminProducts;
   const [editing, setEditing] = useState<AdminProductFragment | null>(null);
+  // Only the edit dialog offers categories: no request until a product is opened.
+  const { data: categoriesData } = useAdminCategoriesQuery({ skip: editing === null });
   const [deleting, setDeleting] = useState<AdminProductFragment | null>(null);
   const [deleteProduct, { loading: deletingNow }] = useDeleteProductMutation();
   const { showToast } = useToast();

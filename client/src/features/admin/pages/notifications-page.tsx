@@ -1,7 +1,7 @@
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { Link } from 'react-router-dom';
 import { useToast } from '../../../shared/ui/toast';
-import { formatDateTime } from '../admin-format';
+import { formatDateTime } from '../../../shared/format-date';
 import { AdminHeaderDocument, type AdminHeaderQuery } from '../api/admin-header.generated';
 import { useAdminNotificationsQuery, useMarkNotificationsReadMutation } from '../api/notifications.generated';
 import { AdminList } from '../components/admin-list';

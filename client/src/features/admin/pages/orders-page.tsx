@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { serverMessageOr } from '../../../shared/error-message';
+import { formatDateTime } from '../../../shared/format-date';
 import { formatMoney } from '../../../shared/format-money';
+import { shortId } from '../../../shared/format-order';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { useToast } from '../../../shared/ui/toast';
-import { formatDateTime, shortId, statusLabel } from '../admin-format';
+import { statusLabel } from '../admin-format';
 import {
   useAdminOrdersQuery,
   useOrderStatusChangesQuery,
@@ -130,8 +132,8 @@ function OrderStatusDialog({ order, onClose }: { order: AdminOrder | null; onClo
     try {
       const { data } = await updateStatus({
         variables: { id: order.id, status },
-        // The stats and the dashboard's figures move with the status.
-        refetchQueries: ['AdminOrders', 'Dashboard', 'OrderStatusChanges'],
+        // The stats move with the status (the dashboard, not mounted here, reloads when opened).
+        refetchQueries: ['AdminOrders', 'OrderStatusChanges'],
         awaitRefetchQueries: true,
       });
       const payload = data?.updateOrderStatus;

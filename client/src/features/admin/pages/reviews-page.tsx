@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
+import { formatDateTime } from '../../../shared/format-date';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { useToast } from '../../../shared/ui/toast';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
-import { formatDateTime, previewText } from '../admin-format';
+import { previewText } from '../admin-format';
 import { useAdminReviewsQuery, useDeleteReviewMutation, type AdminReviewsQuery } from '../api/reviews.generated';
 import { AdminList, PAGE_SIZE, Pager } from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';

@@ -1,7 +1,9 @@
 import { serverMessageOr } from '../../../shared/error-message';
+import { formatDateTime } from '../../../shared/format-date';
 import { formatMoney } from '../../../shared/format-money';
+import { shortId } from '../../../shared/format-order';
 import { PageMeta } from '../../../shared/ui/page-meta';
-import { formatDateTime, paymentMethodLabel, shortId } from '../admin-format';
+import { paymentMethodLabel } from '../admin-format';
 import { useAdminTransactionsQuery } from '../api/transactions.generated';
 import { AdminList, Pager, SearchToolbar, usePagedListSearch } from '../components/admin-list';
 import { StatCards } from '../components/stat-cards';

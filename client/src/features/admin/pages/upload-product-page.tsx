@@ -15,7 +15,6 @@ export function UploadProductPage() {
       const { data } = await createProduct({
         variables: { input: submission.input, images: submission.newImages },
         context,
-        refetchQueries: ['AdminProducts'],
       });
       const payload = data?.createProduct;
       if (!payload) return { ok: false, messages: ['Failed to create product'] };

@@ -7,7 +7,7 @@ import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import '../cart.css';
 
-export const PAYMENT_FAILED = 'Payment processing failed';
+const PAYMENT_FAILED = 'Payment processing failed';
 
 type Outcome =
   { state: 'checking' } | { state: 'completed' } | { state: 'pending' } | { state: 'failed'; message: string | null };

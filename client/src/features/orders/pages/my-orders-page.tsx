@@ -1,24 +1,13 @@
 import { useState } from 'react';
 import { useMyOrdersQuery, type MyOrdersQuery } from '../api/my-orders.generated';
 import { serverMessageOr } from '../../../shared/error-message';
+import { formatDate } from '../../../shared/format-date';
 import { formatMoney } from '../../../shared/format-money';
+import { shortId } from '../../../shared/format-order';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import '../orders.css';
 
 type Order = MyOrdersQuery['myOrders'][number];
-
-/** SPEC §2 My Orders: the short id is the first 8 characters. */
-export function shortOrderId(id: string): string {
-  return id.slice(0, 8);
-}
-
-// The shop is in Kenya: dates read the same on every device (and in tests) whatever its time zone.
-const orderDate = new Intl.DateTimeFormat('en-KE', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Nairobi',
-});
 
 const paymentStatusText: Record<string, string> = {
   pending: 'Payment pending',
@@ -71,8 +60,8 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
         aria-controls={detailsId}
         onClick={onToggle}
       >
-        <span className="order-row__id">Order #{shortOrderId(order.id)}</span>
-        <span className="order-row__date">{orderDate.format(new Date(order.createdAt))}</span>
+        <span className="order-row__id">Order #{shortId(order.id)}</span>
+        <span className="order-row__date">{formatDate(order.createdAt)}</span>
         <span className={`status-badge status-badge--${order.status}`}>{order.status}</span>
         <span className="order-row__total">{formatMoney(order.totalCents)}</span>
       </button>
@@ -81,7 +70,7 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
           id={detailsId}
           className="order-row__details"
           role="region"
-          aria-label={`Order ${shortOrderId(order.id)} details`}
+          aria-label={`Order ${shortId(order.id)} details`}
         >
           <section>
             <h2>Items</h2>

@@ -1,7 +1,6 @@
+import { formatDate } from '../../../shared/format-date';
 import type { ReviewCard_ReviewFragment } from '../api/reviews.generated';
 import { StarRating } from './star-rating';
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeZone: 'Africa/Nairobi' });
 
 interface ReviewCardProps {
   review: ReviewCard_ReviewFragment;
@@ -24,7 +23,7 @@ export function ReviewCard({ review }: ReviewCardProps) {
         <div>
           <p className="review-card__name">{review.name}</p>
           <time className="review-card__date" dateTime={review.createdAt}>
-            {dateFormat.format(new Date(review.createdAt))}
+            {formatDate(review.createdAt)}
           </time>
         </div>
       </div>
