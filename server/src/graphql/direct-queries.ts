@@ -7,6 +7,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
 import { publicQueryOperation } from '../http/cache-responses';
+import { sessionCookieName } from '../modules/accounts/sessions';
 import { createRequestContext, type ContextDependencies } from '../http/request-context';
 import { checkQueryLimits, type QueryLimits } from './limits';
 
@@ -158,7 +159,7 @@ export function createDirectQueries(
         request.url !== '/graphql' ||
         !/^application\/json\s*(;|$)/i.test(type) ||
         request.headers.authorization ||
-        request.headers.cookie?.includes('session') ||
+        request.headers.cookie?.includes(sessionCookieName) ||
         request.headers['content-encoding'] ||
         !(length > 0 && length <= maxBodyBytes)
       ) {

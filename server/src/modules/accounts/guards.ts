@@ -11,6 +11,13 @@ export function requireViewer(ctx: RequestContext): Viewer {
 }
 
 /** Admins only, decided by the role stored on the server: nothing the browser says counts. */
+/** The REST paths name the user (in the path or body); when they do, it must be the signed-in one. */
+export function requireSelf(ctx: RequestContext, userId: unknown, refusal: string): Viewer {
+  const viewer = requireViewer(ctx);
+  if (userId !== undefined && userId !== null && String(userId) !== viewer.id) throw new AppError('FORBIDDEN', refusal);
+  return viewer;
+}
+
 export function requireAdmin(ctx: RequestContext): Viewer {
   const viewer = requireViewer(ctx);
   if (viewer.role !== UserRole.ADMIN) throw new AppError('FORBIDDEN', 'Admin access required');

@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import { AppError } from '../../http/errors';
 import { sendData } from '../../http/envelope';
-import type { RequestContext } from '../../http/request-context';
 import { centsToShillings } from '../../shared/money';
-import { requireViewer } from '../accounts/guards';
+import { requireSelf } from '../accounts/guards';
 import type { CartView } from './cart.views';
 import { cartService } from './cart.service';
 
@@ -26,19 +25,13 @@ function toRestCart(cart: CartView) {
   }));
 }
 
-/** The spec names the user in the path or body; it must be the signed-in user. */
-function requireSelf(ctx: RequestContext, userId: unknown): void {
-  const viewer = requireViewer(ctx);
-  if (userId !== undefined && userId !== null && String(userId) !== viewer.id) {
-    throw new AppError('FORBIDDEN', 'You can only see and change your own cart.');
-  }
-}
+const notYourCart = 'You can only see and change your own cart.';
 
 export function cartRoutes(): Router {
   const router = Router();
 
   router.get('/carts/user/:userId', async (request, response) => {
-    requireSelf(request.ctx, request.params.userId);
+    requireSelf(request.ctx, request.params.userId, notYourCart);
     const cart = await cartService.cart(request.ctx);
     // The spec's client reads 404 as an empty cart.
     if (cart.items.length === 0) throw AppError.notFound('Your cart is empty');
@@ -47,7 +40,7 @@ export function cartRoutes(): Router {
 
   // unit_price and total_price in the body are ignored: the server prices the cart.
   router.post('/carts/add', async (request, response) => {
-    requireSelf(request.ctx, request.body?.user_id);
+    requireSelf(request.ctx, request.body?.user_id, notYourCart);
     const cart = await cartService.add(request.ctx, request.body?.product_id, request.body?.quantity ?? 1);
     sendData(response, toRestCart(cart), 'Added to cart', 201);
   });

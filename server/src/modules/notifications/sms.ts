@@ -1,7 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type africastalking from 'africastalking';
 import type { AppConfig } from '../../config/config';
+
+type AfricasTalkingSms = ReturnType<typeof africastalking>['SMS'];
 
 export interface SmsSender {
   send(to: string, message: string): Promise<void>;
@@ -14,10 +17,18 @@ export interface SmsSender {
 export function createSmsSender(config: AppConfig, log: Logger): SmsSender {
   const { apiKey, username, senderId } = config.africasTalking;
   if (apiKey && username) {
+    // Loaded on the first message, not at start; one client for every message after.
+    let sms: Promise<AfricasTalkingSms> | undefined;
     return {
       async send(to, message) {
-        const { default: africastalking } = await import('africastalking');
-        await africastalking({ apiKey, username }).SMS.send({
+        sms ??= import('africastalking')
+          .then(({ default: africastalking }) => africastalking({ apiKey, username }).SMS)
+          .catch((error: unknown) => {
+            sms = undefined; // the next message tries again
+            throw error;
+          });
+        const client = await sms;
+        await client.send({
           to: [to],
           message,
           ...(senderId ? { from: senderId } : {}),

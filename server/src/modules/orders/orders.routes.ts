@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { AppError } from '../../http/errors';
 import { sendData } from '../../http/envelope';
 import { centsToShillings } from '../../shared/money';
-import { requireViewer } from '../accounts/guards';
+import { requireSelf } from '../accounts/guards';
 import type { Order } from './order.entity';
 import { ordersService } from './orders.service';
 
@@ -58,8 +57,7 @@ export function ordersRoutes(): Router {
   });
 
   router.get('/orders/user/:uid', async (request, response) => {
-    const viewer = requireViewer(request.ctx);
-    if (request.params.uid !== viewer.id) throw new AppError('FORBIDDEN', 'You can only see your own orders.');
+    requireSelf(request.ctx, request.params.uid, 'You can only see your own orders.');
     sendData(response, (await ordersService.mine(request.ctx)).map(toRestOrder), 'Orders fetched');
   });
 

@@ -40,13 +40,13 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
       (event.event === 'charge.success' || event.event === 'charge.failed') &&
       typeof event.data?.reference === 'string'
     ) {
-      await applyPaystackResult(
-        request.ctx.em.fork(),
+      const { stockChanged } = await applyPaystackResult(
+        request.ctx.em,
         event.data.reference,
         event.data,
         request.ctx.config.lowStockThreshold,
       );
-      request.ctx.responseCache.invalidate();
+      if (stockChanged) request.ctx.responseCache.invalidate();
     }
     // Paystack only needs a 200; anything else makes it retry.
     response.json({ success: true });

@@ -70,8 +70,10 @@ export async function applyPaystackResult(
   reference: string,
   data: PaystackTransaction,
   lowStockThreshold: number,
-): Promise<PaymentOutcome> {
-  return em.transactional(async (trx) => {
+): Promise<{ outcome: PaymentOutcome; stockChanged: boolean }> {
+  // Whether shop stock moved, which is all the public catalogue (and its cache) can see of a payment.
+  let stockChanged = false;
+  const outcome = await em.transactional(async (trx): Promise<PaymentOutcome> => {
     const transaction = await trx.findOne(
       Transaction,
       { reference },
@@ -108,7 +110,7 @@ export async function applyPaystackResult(
         text: `Ksh ${centsToDecimal(transaction.amountCents)} for order ${order.id.slice(0, 8)} (${transaction.method === PaymentMethod.CARD ? 'card' : 'M-Pesa'})`,
         link: '/oxalis/transactions',
       });
-      if (order.stockReleasedAt && !(await retakeStock(trx, order, lowStockThreshold))) {
+      if (order.stockReleasedAt && !(stockChanged = await retakeStock(trx, order, lowStockThreshold))) {
         // Paid after the hold ran out and the stock has gone since: money in, no goods. A person must refund.
         transaction.flagReason = 'Paid after the reservation ran out and the stock is gone: refund or restock needed';
         order.paymentStatus = PaymentStatus.COMPLETED;
@@ -128,6 +130,7 @@ export async function applyPaystackResult(
         order.paymentStatus = PaymentStatus.FAILED;
         order.status = OrderStatus.CANCELLED;
         await releaseOrderStock(trx, [order.id]);
+        stockChanged = true;
         // The shopper can try again: the order's items go back into their cart.
         await trx.getConnection().execute(
           `insert into cart_items (user_id, product_id, quantity)
@@ -143,6 +146,7 @@ export async function applyPaystackResult(
     }
     return 'pending';
   });
+  return { outcome, stockChanged };
 }
 
 export const paymentsService = {
@@ -192,14 +196,18 @@ export const paymentsService = {
     let outcome: PaymentOutcome;
     if (transaction.status === PaymentStatus.PENDING) {
       const data = await ctx.paystack().verify(transaction.reference);
-      outcome = await applyPaystackResult(ctx.em.fork(), transaction.reference, data, ctx.config.lowStockThreshold);
+      const applied = await applyPaystackResult(ctx.em, transaction.reference, data, ctx.config.lowStockThreshold);
+      outcome = applied.outcome;
+      if (applied.stockChanged) ctx.responseCache.invalidate();
     } else {
       outcome = transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';
     }
-    ctx.responseCache.invalidate();
-    const order = await ctx.em
-      .fork()
-      .findOneOrFail(Order, { id: transaction.order.id }, { populate: ['items', 'deliveryLocation'] });
+    // Re-read: the transaction above changed the order's row behind this context's loaded copy.
+    const order = await ctx.em.findOneOrFail(
+      Order,
+      { id: transaction.order.id },
+      { populate: ['items', 'deliveryLocation'], refresh: true },
+    );
     return { outcome, order };
   },
 };
