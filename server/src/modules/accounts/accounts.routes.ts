@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import { sendData } from '../../http/envelope';
 import { accountsService, resetRequestedMessage, type SignedIn } from './accounts.service';
-import { requireAdmin, requireViewer } from './guards';
+import { requireViewer } from './guards';
 import { UserRole } from './user.entity';
 import { userFields } from './viewer';
 
@@ -60,24 +60,6 @@ export function accountsRoutes(): Router {
 
   router.get('/users/me', (request, response) => {
     sendData(response, userFields(requireViewer(request.ctx)), 'Signed in');
-  });
-
-  router.get('/users/list', async (request, response) => {
-    requireAdmin(request.ctx);
-    const users = await accountsService.listUsers(request.ctx);
-    sendData(
-      response,
-      users.map((user) => ({
-        id: user.id,
-        uid: user.id,
-        first: user.first,
-        last: user.last,
-        email: user.email,
-        role: user.role === UserRole.ADMIN ? '1' : '0',
-        createdAt: user.createdAt.toISOString(),
-      })),
-      'Users fetched',
-    );
   });
 
   return router;

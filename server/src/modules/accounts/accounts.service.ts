@@ -259,10 +259,6 @@ export const accountsService = {
     await ctx.em.flush();
     return signedIn;
   },
-
-  async listUsers(ctx: RequestContext): Promise<User[]> {
-    return ctx.em.find(User, {}, { orderBy: { createdAt: 'desc' }, limit: 100 });
-  },
 };
 
 const dummyHash = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$2Hk0mV6l7u3Dyo6JmLZzj8E1yZ2oW2bFJ7m1o9g1m7A';
