@@ -16,6 +16,7 @@ import {
   readImages,
   removeImageFiles,
   storeImages,
+  type CheckedImage,
   type ImageSource,
   type StoredProductImage,
 } from './product-upload';
@@ -183,7 +184,7 @@ async function checkForm(ctx: RequestContext, draft: ProductDraft, sources: Imag
 /** Stores the checked images, runs the transaction, and removes the files again if it fails. */
 async function withStoredImages<T>(
   ctx: RequestContext,
-  images: Awaited<ReturnType<typeof readImages>>['images'],
+  images: CheckedImage[],
   work: (stored: StoredProductImage[]) => Promise<T>,
 ): Promise<T> {
   const stored = await storeImages(ctx.config.uploadsDir, images);
@@ -252,10 +253,7 @@ export const catalogAdminService = {
       ctx.em.transactional(async (em) => {
         const product = em.create(Product, { ...productColumns(value), categories: value.categoryIds });
         addImages(em, product, stored, 0);
-        await em.flush();
-        noteLowStock(em, ctx.config.lowStockThreshold, [
-          { id: product.id, name: product.name, quantity: product.quantity },
-        ]);
+        noteLowStock(em, ctx.config.lowStockThreshold, [{ name: product.name, quantity: product.quantity }]);
         await em.flush();
         return product.id;
       }),
@@ -298,7 +296,7 @@ export const catalogAdminService = {
         await em.populate(product, ['categories']);
         product.categories.set(value.categoryIds.map((categoryId) => em.getReference(Category, categoryId)));
         noteLowStock(em, ctx.config.lowStockThreshold, [
-          { id: product.id, name: product.name, quantity: product.quantity, previousQuantity },
+          { name: product.name, quantity: product.quantity, previousQuantity },
         ]);
         await em.flush();
         return gone.map(({ fileName, widths }) => ({ fileName, widths }));
@@ -316,9 +314,7 @@ export const catalogAdminService = {
       const product = await lockProduct(em, id);
       const previousQuantity = product.quantity;
       product.quantity = quantity;
-      noteLowStock(em, ctx.config.lowStockThreshold, [
-        { id: product.id, name: product.name, quantity, previousQuantity },
-      ]);
+      noteLowStock(em, ctx.config.lowStockThreshold, [{ name: product.name, quantity, previousQuantity }]);
       await em.flush();
     });
     ctx.responseCache.invalidate();
@@ -394,13 +390,7 @@ export const catalogAdminService = {
             { lockMode: LockMode.PESSIMISTIC_WRITE },
           );
       if (!category) throw AppError.notFound('Category not found');
-      const [{ count }] = await em.getConnection().execute<{ count: number }[]>(
-        `select count(*)::int as count from product_categories pc join products p on p.id = pc.product_id
-             where pc.category_id = ? and p.archived_at is null`,
-        [category.id],
-        'all',
-        em.getTransactionContext(),
-      );
+      const count = await em.count(Product, { categories: category.id, archivedAt: null });
       if (count > 0)
         throw AppError.field(
           'category',

@@ -1,4 +1,3 @@
-import type { Knex } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../http/request-context';
 import {
   toCategoryView,
@@ -39,28 +38,19 @@ const categoriesSql = 'select id, name, slug, description, image_file_name, alia
  */
 export class CatalogueSnapshot {
   private current: Promise<Catalogue> | undefined;
-  private generation = 0;
 
+  /** A load under way keeps answering the callers who asked before the change; later callers start anew. */
   invalidate(): void {
-    this.generation += 1;
     this.current = undefined;
   }
 
   get(ctx: RequestContext): Promise<Catalogue> {
     if (!this.current) {
-      const generation = this.generation;
       const loading = this.load(ctx).catch((error: unknown) => {
         if (this.current === loading) this.current = undefined;
         throw error;
       });
-      // A change during the load makes this answer stale for later readers; the caller still gets it.
       this.current = loading;
-      void loading.then(
-        () => {
-          if (generation !== this.generation && this.current === loading) this.current = undefined;
-        },
-        () => undefined,
-      );
     }
     return this.current;
   }
@@ -68,8 +58,8 @@ export class CatalogueSnapshot {
   private async load(ctx: RequestContext): Promise<Catalogue> {
     const connection = ctx.em.getConnection();
     const [productRows, categoryRows] = await Promise.all([
-      connection.execute<ProductRow[]>(productsSql as unknown as Knex.QueryBuilder),
-      connection.execute<(CategoryRow & { aliases: string[] })[]>(categoriesSql as unknown as Knex.QueryBuilder),
+      connection.execute<ProductRow[]>(productsSql),
+      connection.execute<(CategoryRow & { aliases: string[] })[]>(categoriesSql),
     ]);
     const products = productRows.map(toProductView);
     const categories = categoryRows.map(toCategoryView);

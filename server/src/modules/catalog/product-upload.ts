@@ -189,12 +189,12 @@ export async function readImages(
 export type StoredProductImage = StoredImage & { fileName: string };
 
 /** A random name under the uploads folder: nothing of the client's name reaches the disk. */
-export function generatedImageName(): string {
+function generatedImageName(): string {
   return `product-${randomBytes(16).toString('hex')}.webp`;
 }
 
 /** Every file an image occupies: the master and its smaller variants. */
-export function imageFiles(image: { fileName: string; widths: number[] }): string[] {
+function imageFiles(image: { fileName: string; widths: number[] }): string[] {
   return [image.fileName, ...image.widths.map((width) => variantFileName(image.fileName, width))];
 }
 

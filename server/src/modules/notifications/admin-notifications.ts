@@ -23,7 +23,6 @@ export function recordAdminNotification(em: EntityManager, input: AdminNotificat
 }
 
 export interface StockLevel {
-  id: number;
   name: string;
   /** The quantity after the change. */
   quantity: number;

@@ -130,7 +130,6 @@ export const ordersService = {
         });
         items.push({ productId: row.id, name: row.name, unitPriceCents, quantity: line.quantity });
         stockLevels.push({
-          id: row.id,
           name: row.name,
           quantity: row.quantity,
           previousQuantity: row.quantity + line.quantity,

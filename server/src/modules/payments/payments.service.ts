@@ -48,7 +48,6 @@ async function retakeStock(em: EntityManager, order: Order, lowStockThreshold: n
     }
     taken.push(item);
     stockLevels.push({
-      id: row.id,
       name: row.name,
       quantity: row.quantity,
       previousQuantity: row.quantity + item.quantity,
