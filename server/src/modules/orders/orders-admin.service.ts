@@ -1,5 +1,4 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
@@ -7,10 +6,10 @@ import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/a
 import { likePattern, searchText } from '../../shared/search';
 import { isUuid } from '../../shared/uuid';
 import { requireAdmin } from '../accounts/guards';
-import { noteLowStock } from '../notifications/admin-notifications';
 import { Order, OrderStatus, PaymentStatus } from './order.entity';
 import { OrderStatusChange } from './order-status-change.entity';
 import { releaseOrderStock } from './orders.service';
+import { retakeOrderStock } from './stock';
 
 export interface OrderStats {
   total: number;
@@ -63,50 +62,6 @@ interface ListRow extends AdminListRow<string> {
   delivered: number;
   cancelled: number;
   total_sales_cents: string;
-}
-
-/**
- * Takes an order's stock off the shelf again, all or nothing (a cancelled order being reopened). The rows
- * are locked in product order first, like checkout does, so the two never deadlock.
- */
-async function retakeOrderStock(em: EntityManager, orderId: string, lowStockThreshold: number): Promise<void> {
-  const connection = em.getConnection();
-  const context = em.getTransactionContext();
-  const rows = await connection.execute<{ id: number; name: string; quantity: number; needed: number }[]>(
-    `select p.id, p.name, p.quantity, n.needed from products p
-       join (select product_id, sum(quantity)::int as needed from order_items where order_id = ? group by product_id) n
-         on n.product_id = p.id
-      order by p.id for update of p`,
-    [orderId],
-    'all',
-    context,
-  );
-  const short = rows.find((row) => row.quantity < row.needed);
-  if (short) {
-    throw AppError.field(
-      'status',
-      'OUT_OF_STOCK',
-      `Not enough stock to reopen this order: ${short.name} has ${short.quantity} left, it needs ${short.needed}.`,
-    );
-  }
-  await connection.execute(
-    `update products p set quantity = p.quantity - n.needed, updated_at = now()
-       from (select product_id, sum(quantity)::int as needed from order_items where order_id = ? group by product_id) n
-      where p.id = n.product_id`,
-    [orderId],
-    'run',
-    context,
-  );
-  noteLowStock(
-    em,
-    lowStockThreshold,
-    rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      quantity: row.quantity - row.needed,
-      previousQuantity: row.quantity,
-    })),
-  );
 }
 
 export const ordersAdminService = {
@@ -174,7 +129,17 @@ export const ordersAdminService = {
         await releaseOrderStock(em, [order.id]);
         changedStock = true;
       } else if (fromStatus === OrderStatus.CANCELLED && order.stockReleasedAt) {
-        await retakeOrderStock(em, order.id, ctx.config.lowStockThreshold);
+        const take = await retakeOrderStock(em, order.id, ctx.config.lowStockThreshold);
+        if (!take.taken) {
+          const short = take.row;
+          throw AppError.field(
+            'status',
+            'OUT_OF_STOCK',
+            short
+              ? `Not enough stock to reopen this order: ${short.name} has ${short.quantity} left, it needs ${short.needed}.`
+              : 'Not enough stock to reopen this order: one of its products is gone.',
+          );
+        }
         order.stockReleasedAt = null;
         // An unpaid order gets a fresh hold, as if just placed; the reservation timer ends it if nobody pays.
         if (order.paymentStatus !== PaymentStatus.COMPLETED) {

@@ -12,7 +12,8 @@ import { effectivePriceCents } from '../catalog/product.entity';
 import { DeliveryLocation } from './delivery-location.entity';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
 import { OrderItem } from './order-item.entity';
-import { noteLowStock, recordAdminNotification, type StockLevel } from '../notifications/admin-notifications';
+import { noteLowStock, recordAdminNotification } from '../notifications/admin-notifications';
+import { stockLevelsAfter, takeStock } from './stock';
 
 /** Spec §9: delivery is free when the goods come to Ksh 10,000 or more. */
 export const freeDeliveryFromCents = 1_000_000;
@@ -56,15 +57,6 @@ export function validateShipping(form: ShippingForm) {
   return { ...shipping, phone: phone.number };
 }
 
-interface ReservedRow {
-  id: number;
-  name: string;
-  price_cents: number;
-  sale_price_cents: number | null;
-  on_sale: boolean;
-  quantity: number;
-}
-
 async function loadOrder(em: EntityManager, id: string): Promise<Order> {
   return em.findOneOrFail(Order, { id }, { populate: ['items', 'deliveryLocation'] });
 }
@@ -96,45 +88,29 @@ export const ordersService = {
         { orderBy: { product: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       if (lines.length === 0) throw AppError.field('cart', 'EMPTY_CART', 'Your cart is empty');
-      const items: { productId: number; name: string; unitPriceCents: number; quantity: number }[] = [];
-      const stockLevels: StockLevel[] = [];
-      // In product order, so two orders touching the same products lock them in the same order (no deadlock).
-      for (const line of lines) {
-        const [row] = await em.getConnection().execute<ReservedRow[]>(
-          // An archived product (removed by the admin while it sat in a cart) is never sold again.
-          `update products set quantity = quantity - ?, updated_at = now()
-             where id = ? and quantity >= ? and archived_at is null
-             returning id, name, price_cents, sale_price_cents, on_sale, quantity`,
-          [line.quantity, line.product.id, line.quantity],
-          'all',
-          em.getTransactionContext(),
-        );
-        if (!row) {
-          const [current] = await em
-            .getConnection()
-            .execute<{ name: string; quantity: number; archived_at: Date | null }[]>(
-              'select name, quantity, archived_at from products where id = ?',
-              [line.product.id],
-              'all',
-              em.getTransactionContext(),
-            );
-          if (!current || current.archived_at) {
-            throw AppError.field('cart', 'PRODUCT_UNAVAILABLE', `${current?.name ?? 'A product'} is no longer sold.`);
-          }
-          throw outOfStock(current.name, current.quantity);
+      // An archived product (removed by the admin while it sat in a cart) is never sold again.
+      const take = await takeStock(
+        em,
+        lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+        { sellableOnly: true },
+      );
+      if (!take.taken) {
+        const { row } = take;
+        if (!row || row.archived_at) {
+          throw AppError.field('cart', 'PRODUCT_UNAVAILABLE', `${row?.name ?? 'A product'} is no longer sold.`);
         }
+        throw outOfStock(row.name, row.quantity);
+      }
+      const rowById = new Map(take.rows.map((row) => [row.id, row]));
+      const items = lines.map((line) => {
+        const row = rowById.get(line.product.id)!;
         const unitPriceCents = effectivePriceCents({
           priceCents: row.price_cents,
           salePriceCents: row.sale_price_cents,
           onSale: row.on_sale,
         });
-        items.push({ productId: row.id, name: row.name, unitPriceCents, quantity: line.quantity });
-        stockLevels.push({
-          name: row.name,
-          quantity: row.quantity,
-          previousQuantity: row.quantity + line.quantity,
-        });
-      }
+        return { productId: row.id, name: row.name, unitPriceCents, quantity: line.quantity };
+      });
       const subtotalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
       const shippingFeeCents = subtotalCents >= freeDeliveryFromCents ? 0 : location.feeCents;
       const created = em.create(Order, {
@@ -168,7 +144,7 @@ export const ordersService = {
         text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for Ksh ${centsToDecimal(created.totalCents)}`,
         link: '/oxalis/orders',
       });
-      noteLowStock(em, ctx.config.lowStockThreshold, stockLevels);
+      noteLowStock(em, ctx.config.lowStockThreshold, stockLevelsAfter(take.rows));
       await em.flush();
       return created;
     });

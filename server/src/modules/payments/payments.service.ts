@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queuePaymentConfirmations } from '../notifications/notifications.service';
-import { noteLowStock, recordAdminNotification, type StockLevel } from '../notifications/admin-notifications';
+import { recordAdminNotification } from '../notifications/admin-notifications';
 import { centsToDecimal } from '../../shared/money';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../shared/uuid';
@@ -9,8 +9,8 @@ import type { RequestContext } from '../../http/request-context';
 import { randomToken } from '../../shared/secrets';
 import { requireViewer } from '../accounts/guards';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entity';
-import { OrderItem } from '../orders/order-item.entity';
 import { releaseOrderStock } from '../orders/orders.service';
+import { retakeOrderStock } from '../orders/stock';
 import type { PaystackTransaction } from './paystack-client';
 import { Transaction } from './transaction.entity';
 
@@ -21,39 +21,7 @@ export type PaymentOutcome = 'completed' | 'failed' | 'pending';
  * nothing, and put the order back to pending. False when the stock is no longer there.
  */
 async function retakeStock(em: EntityManager, order: Order, lowStockThreshold: number): Promise<boolean> {
-  const items = await em.find(OrderItem, { order: order.id }, { orderBy: { product: 'asc' } });
-  const taken: OrderItem[] = [];
-  const stockLevels: StockLevel[] = [];
-  for (const item of items) {
-    const [row] = await em
-      .getConnection()
-      .execute<{ id: number; name: string; quantity: number }[]>(
-        'update products set quantity = quantity - ?, updated_at = now() where id = ? and quantity >= ? returning id, name, quantity',
-        [item.quantity, item.product.id, item.quantity],
-        'all',
-        em.getTransactionContext(),
-      );
-    if (!row) {
-      for (const back of taken) {
-        await em
-          .getConnection()
-          .execute(
-            'update products set quantity = quantity + ? where id = ?',
-            [back.quantity, back.product.id],
-            'run',
-            em.getTransactionContext(),
-          );
-      }
-      return false;
-    }
-    taken.push(item);
-    stockLevels.push({
-      name: row.name,
-      quantity: row.quantity,
-      previousQuantity: row.quantity + item.quantity,
-    });
-  }
-  noteLowStock(em, lowStockThreshold, stockLevels);
+  if (!(await retakeOrderStock(em, order.id, lowStockThreshold)).taken) return false;
   order.stockReleasedAt = null;
   order.status = OrderStatus.PENDING;
   return true;
