@@ -8,7 +8,7 @@ import { isUuid } from '../../shared/uuid';
 import { requireAdmin } from '../accounts/guards';
 import { Order, OrderStatus, PaymentStatus } from './order.entity';
 import { OrderStatusChange } from './order-status-change.entity';
-import { releaseOrderStock } from './orders.service';
+import { loadOrder, orderPopulate, releaseOrderStock } from './orders.service';
 import { retakeOrderStock } from './stock';
 
 export interface OrderStats {
@@ -91,9 +91,7 @@ export const ordersAdminService = {
       page: query.page,
     });
     const found: Order[] =
-      row.page.length > 0
-        ? await ctx.em.find(Order, { id: { $in: row.page } }, { populate: ['items', 'deliveryLocation'] })
-        : [];
+      row.page.length > 0 ? await ctx.em.find(Order, { id: { $in: row.page } }, { populate: orderPopulate }) : [];
     const byId = new Map(found.map((order) => [order.id, order]));
     return {
       orders: row.page.flatMap((id) => byId.get(id) ?? []),
@@ -154,7 +152,7 @@ export const ordersAdminService = {
     });
     // Stock changed: what shoppers see (in stock, quantities) must be read afresh.
     if (stockChanged) ctx.responseCache.invalidate();
-    return ctx.em.fork().findOneOrFail(Order, { id: orderId }, { populate: ['items', 'deliveryLocation'] });
+    return loadOrder(ctx.em, orderId, { refresh: true });
   },
 
   /** An order's status history, oldest first. */

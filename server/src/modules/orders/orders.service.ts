@@ -57,8 +57,12 @@ export function validateShipping(form: ShippingForm) {
   return { ...shipping, phone: phone.number };
 }
 
-async function loadOrder(em: EntityManager, id: string): Promise<Order> {
-  return em.findOneOrFail(Order, { id }, { populate: ['items', 'deliveryLocation'] });
+/** What every answer about an order shows besides its own columns. */
+export const orderPopulate = ['items', 'deliveryLocation'] as const;
+
+/** An order as answers show it; `refresh` when a transaction changed its row behind this context's copy. */
+export async function loadOrder(em: EntityManager, id: string, { refresh = false } = {}): Promise<Order> {
+  return em.findOneOrFail(Order, { id }, { populate: orderPopulate, refresh });
 }
 
 export const ordersService = {
@@ -156,11 +160,7 @@ export const ordersService = {
   /** The caller's own orders, newest first. */
   async mine(ctx: RequestContext): Promise<Order[]> {
     const viewer = requireViewer(ctx);
-    return ctx.em.find(
-      Order,
-      { user: viewer.id },
-      { populate: ['items', 'deliveryLocation'], orderBy: { createdAt: 'desc' } },
-    );
+    return ctx.em.find(Order, { user: viewer.id }, { populate: orderPopulate, orderBy: { createdAt: 'desc' } });
   },
 };
 

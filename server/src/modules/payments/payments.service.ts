@@ -9,7 +9,7 @@ import type { RequestContext } from '../../http/request-context';
 import { randomToken } from '../../shared/secrets';
 import { requireViewer } from '../accounts/guards';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entity';
-import { releaseOrderStock } from '../orders/orders.service';
+import { loadOrder, releaseOrderStock } from '../orders/orders.service';
 import { retakeOrderStock } from '../orders/stock';
 import type { PaystackTransaction } from './paystack-client';
 import { Transaction } from './transaction.entity';
@@ -169,12 +169,7 @@ export const paymentsService = {
     } else {
       outcome = transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';
     }
-    // Re-read: the transaction above changed the order's row behind this context's loaded copy.
-    const order = await ctx.em.findOneOrFail(
-      Order,
-      { id: transaction.order.id },
-      { populate: ['items', 'deliveryLocation'], refresh: true },
-    );
-    return { outcome, order };
+    // The transaction above changed the order's row behind this context's loaded copy.
+    return { outcome, order: await loadOrder(ctx.em, transaction.order.id, { refresh: true }) };
   },
 };
