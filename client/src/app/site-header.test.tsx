@@ -16,6 +16,7 @@ function CurrentPath() {
 }
 
 interface RenderHeaderOptions {
+  /** What the CartBadge query answers; only a signed-in header asks it. */
   cartQuantity?: number;
   /** Who `me` says is signed in; null (the default) for a guest. */
   viewer?: Viewer | null;
@@ -23,7 +24,7 @@ interface RenderHeaderOptions {
   at?: string;
 }
 
-function renderHeader({ cartQuantity, viewer = null, mocks = [], at = '/' }: RenderHeaderOptions = {}) {
+function renderHeader({ cartQuantity = 0, viewer = null, mocks = [], at = '/' }: RenderHeaderOptions = {}) {
   const user = userEvent.setup();
   let apolloClient: ApolloClient | undefined;
   function ClientProbe() {
@@ -35,12 +36,16 @@ function renderHeader({ cartQuantity, viewer = null, mocks = [], at = '/' }: Ren
   }
   render(
     <MockedProvider
-      // A signed-in header reads the cart's quantity (0 here; `cartQuantity` overrides it).
-      mocks={[viewerMock(viewer), { ...cartBadgeMock(0), maxUsageCount: Number.POSITIVE_INFINITY }, ...mocks]}
+      // A signed-in header reads the cart's quantity, as often as the cache is cleared.
+      mocks={[
+        viewerMock(viewer),
+        { ...cartBadgeMock(cartQuantity), maxUsageCount: Number.POSITIVE_INFINITY },
+        ...mocks,
+      ]}
       mockLinkDefaultOptions={{ delay: 0 }}
     >
       <MemoryRouter initialEntries={[at]}>
-        <SiteHeader cartQuantity={cartQuantity} />
+        <SiteHeader />
         <Routes>
           <Route path="/account" element={<h1>Login</h1>} />
           <Route path="*" element={null} />
@@ -62,9 +67,10 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('link', { name: 'Cart' })).toHaveTextContent('');
   });
 
-  it('names the cart link with the quantity in the badge', () => {
-    renderHeader({ cartQuantity: 3 });
-    const cart = screen.getByRole('link', { name: 'Cart, 3 items' });
+  it('names the cart link with the quantity in the badge', async () => {
+    // As in the shop: the badge shows once `me` and then the cart have answered.
+    renderHeader({ viewer: createViewer(), cartQuantity: 3 });
+    const cart = await screen.findByRole('link', { name: 'Cart, 3 items' });
     expect(cart).toHaveAttribute('href', '/cart');
     expect(cart).toHaveTextContent('3');
   });

@@ -17,14 +17,9 @@ export const myOrdersLink = { to: '/my-orders', label: 'My Orders' } as const;
 /** SPEC §9: the side menu replaces the header links below this width. */
 export const DESKTOP_MEDIA_QUERY = '(min-width: 768px)';
 
-interface SiteHeaderProps {
-  /** Overrides the total quantity read from the cached cart (tests, previews). No badge at 0. */
-  cartQuantity?: number;
-}
-
-export function SiteHeader({ cartQuantity }: SiteHeaderProps) {
-  const cachedQuantity = useCartQuantity();
-  const quantity = cartQuantity ?? cachedQuantity;
+export function SiteHeader() {
+  // The signed-in shopper's total quantity from the cached cart; no badge at 0.
+  const quantity = useCartQuantity();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY);

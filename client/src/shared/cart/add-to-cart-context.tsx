@@ -1,11 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useAddToCart, type AddToCart } from './use-add-to-cart';
 
-const AddToCartContext = createContext<AddToCart | undefined>(undefined);
+/** Exported for tests, which give the buttons a stand-in handler; the app provides it with AddToCartProvider. */
+export const AddToCartContext = createContext<AddToCart | undefined>(undefined);
 
 /**
  * Gives every Add to Cart button below it the shop's handler, so catalog grids and pages need not thread
- * an `onAddToCart` prop through each level. Needs the router, Apollo and a ToastProvider above it.
+ * a handler through each level. Needs the router, Apollo and a ToastProvider above it.
  */
 export function AddToCartProvider({ children }: { children: ReactNode }) {
   const addToCart = useAddToCart();

@@ -5,7 +5,8 @@ interface OrderSummaryProps {
   subtotalCents: number;
   locations: DeliveryOption[];
   locationsFailed: boolean;
-  selectedId: number | null;
+  /** The chosen location, one of `locations`; CartPage owns the choice and also hands it to checkout. */
+  selected: DeliveryOption | null;
   onSelect: (id: number) => void;
   onCheckout: () => void;
 }
@@ -16,11 +17,10 @@ export function OrderSummary({
   subtotalCents,
   locations,
   locationsFailed,
-  selectedId,
+  selected,
   onSelect,
   onCheckout,
 }: OrderSummaryProps) {
-  const selected = locations.find((location) => location.id === selectedId) ?? null;
   const totals = orderTotals(subtotalCents, selected);
   const shipping = totals.freeDelivery
     ? 'Free'
@@ -40,7 +40,7 @@ export function OrderSummary({
               type="radio"
               name="delivery-location"
               value={location.id}
-              checked={location.id === selectedId}
+              checked={location.id === selected?.id}
               onChange={() => onSelect(location.id)}
             />
             <span className="order-summary__location-text">

@@ -59,7 +59,7 @@ export function CartPage() {
   const selectedLocation = deliveryLocations.find((location) => location.id === locationId) ?? null;
 
   return (
-    <div className="cart-page">
+    <div className="page cart-page">
       <PageMeta title="Shopping Cart" noIndex />
       <h1>Shopping Cart</h1>
       {loading ? (
@@ -90,7 +90,7 @@ export function CartPage() {
             subtotalCents={cart.subtotalCents}
             locations={deliveryLocations}
             locationsFailed={Boolean(locations.error)}
-            selectedId={locationId}
+            selected={selectedLocation}
             onSelect={setLocationId}
             onCheckout={() => setCheckoutOpen(true)}
           />

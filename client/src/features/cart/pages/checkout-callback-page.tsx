@@ -56,7 +56,7 @@ export function CheckoutCallbackPage() {
   }, [reference, verify]);
 
   return (
-    <div className="checkout-result">
+    <div className="page checkout-result">
       <PageMeta title="Payment" noIndex />
       {outcome.state === 'checking' ? (
         <>

@@ -4,8 +4,6 @@ import { useAddToCartHandler } from '../../../shared/cart/add-to-cart-context';
 interface AddToCartButtonProps {
   productId: number;
   inStock: boolean;
-  /** Overrides the shop's handler from AddToCartProvider; with neither the button still shows (and does nothing). */
-  onAddToCart?: (productId: number) => Promise<void>;
   label?: string;
   className?: string;
   /** Id of the product name, so each of a grid's many 'Add to Cart' buttons says which product it adds. */
@@ -16,14 +14,13 @@ interface AddToCartButtonProps {
 export function AddToCartButton({
   productId,
   inStock,
-  onAddToCart,
   label = 'Add to Cart',
   className = 'button',
   describedBy,
 }: AddToCartButtonProps) {
   const [adding, setAdding] = useState(false);
-  const shopHandler = useAddToCartHandler();
-  const handler = onAddToCart ?? shopHandler;
+  // Outside an AddToCartProvider there is none: the button still shows (and does nothing).
+  const handler = useAddToCartHandler();
 
   async function add() {
     if (!handler || adding) return;

@@ -65,8 +65,9 @@ describe('NewArrivalsSection', () => {
 
   it('passes the add-to-cart handler to its cards', async () => {
     const onAddToCart = jest.fn(() => Promise.resolve());
-    renderWithProviders(<NewArrivalsSection onAddToCart={onAddToCart} />, {
+    renderWithProviders(<NewArrivalsSection />, {
       mocks: [sectionMock([createProduct({ id: 11, name: 'Neroli' })])],
+      addToCart: onAddToCart,
     });
 
     const card = await screen.findByRole('article', { name: 'Neroli' });

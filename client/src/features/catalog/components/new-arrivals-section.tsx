@@ -6,11 +6,7 @@ import { ProductGrid } from './product-grid';
 // SPEC §2/§9: the home page shows the six newest products.
 export const NEW_ARRIVALS_SECTION_COUNT = 6;
 
-interface NewArrivalsSectionProps {
-  onAddToCart?: (productId: number) => Promise<void>;
-}
-
-export function NewArrivalsSection({ onAddToCart }: NewArrivalsSectionProps) {
+export function NewArrivalsSection() {
   const headingId = useId();
   const { data, loading, error } = useNewArrivalsSectionQuery({
     variables: { limit: NEW_ARRIVALS_SECTION_COUNT },
@@ -21,7 +17,7 @@ export function NewArrivalsSection({ onAddToCart }: NewArrivalsSectionProps) {
       <h2 id={headingId}>New Arrivals</h2>
       {data ? (
         data.newArrivals.length > 0 ? (
-          <ProductGrid products={data.newArrivals} onAddToCart={onAddToCart} />
+          <ProductGrid products={data.newArrivals} />
         ) : (
           <p>No products found.</p>
         )

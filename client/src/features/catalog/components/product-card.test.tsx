@@ -1,13 +1,18 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { AddToCartContext } from '../../../shared/cart/add-to-cart-context';
+import type { AddToCart } from '../../../shared/cart/use-add-to-cart';
 import { createImage, createProduct, deferred } from '../testing/factories';
 import { ProductCard, type ProductCardProps } from './product-card';
 
-function renderCard(props: ProductCardProps) {
+// The card's button takes its handler from the context the storefront's AddToCartProvider fills.
+function renderCard({ onAddToCart, ...props }: ProductCardProps & { onAddToCart?: AddToCart }) {
   return render(
     <MemoryRouter>
-      <ProductCard {...props} />
+      <AddToCartContext.Provider value={onAddToCart}>
+        <ProductCard {...props} />
+      </AddToCartContext.Provider>
     </MemoryRouter>,
   );
 }

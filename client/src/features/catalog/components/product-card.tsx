@@ -11,13 +11,12 @@ export interface ProductCardProps {
   product: ProductCard_ProductFragment;
   /** For the first cards of a page: their image loads eagerly instead of lazily. */
   priority?: boolean;
-  onAddToCart?: (productId: number) => Promise<void>;
 }
 
 // Grids are one column of two cards on phones and ~300 px cards elsewhere.
 const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, 300px';
 
-export function ProductCard({ product, priority = false, onAddToCart }: ProductCardProps) {
+export function ProductCard({ product, priority = false }: ProductCardProps) {
   const nameId = useId();
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
   const { images } = product;
@@ -61,12 +60,7 @@ export function ProductCard({ product, priority = false, onAddToCart }: ProductC
         <Link to={`/product/${product.id}`} className="button button--outline" aria-describedby={nameId}>
           View Details
         </Link>
-        <AddToCartButton
-          productId={product.id}
-          inStock={product.inStock}
-          onAddToCart={onAddToCart}
-          describedBy={nameId}
-        />
+        <AddToCartButton productId={product.id} inStock={product.inStock} describedBy={nameId} />
       </div>
       {galleryIndex !== null ? (
         <GalleryViewer

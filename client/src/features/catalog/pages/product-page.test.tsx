@@ -12,7 +12,7 @@ function productMock(id: number, product: ProductDetails | null): MockedResponse
 }
 
 function renderProduct(route: string, mocks: MockedResponse[], onAddToCart?: (id: number) => Promise<void>) {
-  return renderWithProviders(<ProductPage onAddToCart={onAddToCart} />, { route, path: '/product/:id', mocks });
+  return renderWithProviders(<ProductPage />, { route, path: '/product/:id', mocks, addToCart: onAddToCart });
 }
 
 const oud = createProductDetails({

@@ -11,10 +11,6 @@ import './product-page.css';
 
 type Product = NonNullable<ProductPageQuery['product']>;
 
-interface ProductPageProps {
-  onAddToCart?: (productId: number) => Promise<void>;
-}
-
 // GraphQL Int is 32-bit: a larger id would be a request error rather than "not found".
 const MAX_ID = 2_147_483_647;
 
@@ -24,12 +20,12 @@ function parseProductId(param: string | undefined): number | null {
   return id >= 1 && id <= MAX_ID ? id : null;
 }
 
-export function ProductPage({ onAddToCart }: ProductPageProps) {
+export function ProductPage() {
   const id = parseProductId(useParams<{ id: string }>().id);
   const { data, loading, error, refetch } = useProductPageQuery({ variables: { id: id ?? 0 }, skip: id === null });
 
   if (id === null || data?.product === null) return <ProductNotFound />;
-  if (data?.product) return <ProductDetails product={data.product} onAddToCart={onAddToCart} />;
+  if (data?.product) return <ProductDetails product={data.product} />;
   if (error && !loading) {
     return (
       <div className="page">
@@ -74,7 +70,7 @@ export function productEmailHref(product: Pick<Product, 'name'>, url: string): s
   return `mailto:${shopContact.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
-function ProductDetails({ product, onAddToCart }: { product: Product; onAddToCart?: ProductPageProps['onAddToCart'] }) {
+function ProductDetails({ product }: { product: Product }) {
   const [shareOpen, setShareOpen] = useState(false);
   const url = `${window.location.origin}/product/${product.id}`;
   const nameId = `product-${product.id}-name`;
@@ -117,7 +113,6 @@ function ProductDetails({ product, onAddToCart }: { product: Product; onAddToCar
         <AddToCartButton
           productId={product.id}
           inStock={product.inStock}
-          onAddToCart={onAddToCart}
           label="ADD TO CART"
           className="button product-detail__add"
         />

@@ -4,6 +4,8 @@ import { render } from '@testing-library/react';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { createCache } from '../../../app/apollo-client';
+import { AddToCartContext } from '../../../shared/cart/add-to-cart-context';
+import type { AddToCart } from '../../../shared/cart/use-add-to-cart';
 
 interface RenderOptions {
   mocks?: MockedResponse[];
@@ -11,6 +13,8 @@ interface RenderOptions {
   route?: string;
   /** The route pattern `ui` is mounted at, e.g. '/category/:category'. */
   path?: string;
+  /** What every Add to Cart button calls, in place of the shop's AddToCartProvider; none by default. */
+  addToCart?: AddToCart;
 }
 
 /** Every location the router has shown, for asserting what reached the URL (and what never did). */
@@ -39,14 +43,19 @@ function LocationProbe({ log }: { log: string[] }) {
 }
 
 // The app's real cache (type policies included), so tests see what the shop does with repeated queries.
-export function renderWithProviders(ui: ReactElement, { mocks = [], route = '/', path = '*' }: RenderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { mocks = [], route = '/', path = '*', addToCart }: RenderOptions = {},
+) {
   const entries: string[] = [];
   const result = render(
     <MockedProvider mocks={mocks} cache={createCache()} mockLinkDefaultOptions={{ delay: 0 }}>
       <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path={path} element={ui} />
-        </Routes>
+        <AddToCartContext.Provider value={addToCart}>
+          <Routes>
+            <Route path={path} element={ui} />
+          </Routes>
+        </AddToCartContext.Provider>
         <LocationProbe log={entries} />
       </MemoryRouter>
     </MockedProvider>,

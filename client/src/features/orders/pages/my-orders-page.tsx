@@ -22,7 +22,7 @@ export function MyOrdersPage() {
   const orders = data?.myOrders;
 
   return (
-    <div className="my-orders">
+    <div className="page my-orders">
       <PageMeta title="My Orders" noIndex />
       <h1>My Orders</h1>
       {!orders ? (
