@@ -9,7 +9,8 @@
  *   BENCH_ROUNDS           measured rounds per scenario; the median one is reported (default 3)
  *   BENCH_CONNECTIONS      concurrent connections (default 10)
  *   BENCH_PIPELINING       requests in flight per connection (default 1)
- *   BENCH_SCENARIOS        comma-separated scenario names to run (default all)
+ *   BENCH_SCENARIOS        comma-separated scenario names to run (default all; `hostile` is the scenario in
+ *                          bench/hostile.mjs: storefront p99 alone and beside GraphQL attacks, and their ratio)
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
@@ -31,6 +32,7 @@ import {
   stopServer,
 } from './processes.mjs';
 import { scenarios } from './scenarios.mjs';
+import { measureHostile } from './hostile.mjs';
 
 function positiveInteger(name, fallback) {
   const raw = process.env[name];
@@ -354,7 +356,8 @@ function printSequence(result) {
 async function main() {
   const settings = readSettings();
   const selected = settings.only ? scenarios.filter((scenario) => settings.only.includes(scenario.name)) : scenarios;
-  if (selected.length === 0)
+  const runHostile = !settings.only || settings.only.includes('hostile');
+  if (selected.length === 0 && !runHostile)
     throw new Error(`BENCH_SCENARIOS matched none of: ${scenarios.map((s) => s.name).join(', ')}`);
 
   // Before pinning: afterwards availableParallelism() would report the single load CPU.
@@ -403,6 +406,8 @@ async function main() {
     results.push(await measure(baseUrl, scenario, settings, pids, server.dataDir));
   }
 
+  const hostile = runHostile ? await measureHostile(server.url, settings) : undefined;
+
   const baseline = results.find((result) => result.target === 'bare');
   for (const result of results) {
     if (baseline && result.compareToBare)
@@ -421,7 +426,13 @@ async function main() {
     console.warn(`warning: other processes used up to ${busiest} cores during measurement; numbers are low and noisy.`);
   }
 
-  const failures = results.flatMap((result) => result.failures);
+  if (hostile) {
+    console.log(
+      `hostile: storefront p99 ${hostile.alone.p99Ms} ms alone, ${hostile.attacked.p99Ms} ms beside the attacks ` +
+        `(ratio ${hostile.ratio}, goal ≤ 2${hostile.withinGoal ? '' : ': MISSED'})`,
+    );
+  }
+  const failures = [...results.flatMap((result) => result.failures), ...(hostile?.failures ?? [])];
   const report = {
     createdAt: new Date().toISOString(),
     ok: failures.length === 0,
@@ -430,6 +441,7 @@ async function main() {
     pinning,
     settings: { ...settings, builtServer: built },
     results,
+    hostile,
   };
   const resultsDir = path.join(benchDir, 'results');
   await fs.mkdir(resultsDir, { recursive: true });

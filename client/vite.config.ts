@@ -1,8 +1,15 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const apiTarget = 'http://localhost:4000';
+// The dev server proxies to the API server's port: the real environment's PORT, else the repository .env's (the
+// server reads the same file, server/src/config/env-file.ts), else 4000.
+const envFile = resolve(import.meta.dirname, '..', '.env');
+const serverPort =
+  process.env.PORT || (existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')).PORT : undefined) || '4000';
+const apiTarget = `http://localhost:${serverPort}`;
 
 // Everything the server answers; the REST prefixes are the spec's legacy paths kept by the REST adapter.
 const serverPaths = [

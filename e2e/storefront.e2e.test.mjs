@@ -75,3 +75,44 @@ test('an unknown path answers 404 with the 404 page and a way home', async () =>
     await context.close();
   }
 });
+
+test('in test mode (the stand-in takes payments) every storefront page says so, from the first paint, in place', async () => {
+  const notice = 'Test mode — no real payments';
+  /** Where the notice and the header's row sit: what a layout shift would move. */
+  const boxes = (page) =>
+    Promise.all([
+      page.getByText(notice, { exact: true }).boundingBox(),
+      page.locator('.site-header__inner').boundingBox(),
+    ]);
+  // The server's first paint alone (no JavaScript), then the page React drew over it.
+  const firstPaint = await browser().newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 900 },
+    javaScriptEnabled: false,
+  });
+  try {
+    const page = await firstPaint.newPage();
+    await page.goto('/category/for-women');
+    const [serverNotice, serverHeader] = await boxes(page);
+    assert.ok(serverNotice && serverNotice.height > 0, 'the first paint has no visible notice');
+
+    const { context, page: live, pageErrors } = await openPage(browser());
+    try {
+      await live.goto('/category/for-women');
+      // React has taken over once the header's menu button (hidden on a wide screen), which the first paint lacks, is there.
+      await live.locator('.site-header__menu-button').waitFor({ state: 'attached' });
+      const [clientNotice, clientHeader] = await boxes(live);
+      assert.deepEqual(clientNotice, serverNotice, 'the notice moved when React took over');
+      assert.deepEqual(clientHeader?.y, serverHeader?.y, 'the header row moved when React took over');
+      for (const route of ['/', '/cart', '/account']) {
+        await live.goto(route);
+        await live.getByRole('banner').getByText(notice, { exact: true }).waitFor();
+      }
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await firstPaint.close();
+  }
+});

@@ -2,10 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadRoute } from './app/router';
+import { publishServerConfig } from './app/server-config';
 import './shared/ui/base.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
+publishServerConfig();
 
 function render(): void {
   const root = createRoot(container!);

@@ -1,5 +1,6 @@
 // `npm start`: builds what is missing or older than its sources, then runs the built server.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,15 +33,16 @@ const clientSources = Math.max(
 );
 if (builtAt(path.join(client, 'dist', 'index.html')) < clientSources) build('client');
 
+// .env beats this wrapper's default (NODE_ENV) and holds only what the real environment leaves unset. The server
+// reads the same file with the same function (server/src/config/env-file.ts).
+const { readEnvFile } = createRequire(import.meta.url)(path.join(server, 'dist', 'config', 'env-file.js'));
+const fromEnvFile = readEnvFile();
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(server, 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
-  // `npm start` is the shop on a fresh machine: without a Paystack key, its stand-in takes payments.
-  env: {
-    NODE_ENV: 'production',
-    ...(process.env.PAYSTACK_SECRET_KEY ? {} : { PAYMENT_SIMULATOR: 'true' }),
-    ...process.env,
-  },
+  // Payments are the server's decision (config.ts): on the embedded database without a Paystack key the stand-in
+  // takes them (a local trial); a server database needs PAYSTACK_SECRET_KEY or an explicit PAYMENT_SIMULATOR=true.
+  env: { NODE_ENV: 'production', ...process.env, ...fromEnvFile },
 });
 // npm and process managers signal this wrapper; the server must get the signal to shut down cleanly.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -1,11 +1,15 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config';
-import { createLogger } from './db/logger';
+import { applyEnvFile } from './config/env-file';
+import { createLogger, prettyLogs } from './db/logger';
 import { startShop } from './server';
+import { startBanner } from './start-banner';
 
 async function main(): Promise<void> {
   let config;
   try {
+    // The repository's .env fills what the real environment leaves unset (README, Configuration).
+    applyEnvFile();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -14,7 +18,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, 'manukato', prettyLogs(config.env, process.stdout.isTTY === true));
   let shop;
   try {
     shop = await startShop(config, log);
@@ -23,7 +27,7 @@ async function main(): Promise<void> {
     log.fatal({ err: error }, error instanceof Error ? error.message : 'could not start');
     process.exit(1);
   }
-  log.info({ url: shop.url, env: config.env }, `Manukato is ready at ${shop.url}`);
+  log.info({ url: shop.url, env: config.env }, startBanner(shop.url, config));
 
   let stoppingSince = 0;
   const shutdown = (signal: string) => {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import supertest from 'supertest';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { initOrm, migrate } from '../src/db/orm';
@@ -20,6 +20,8 @@ export interface TestShop {
   orm: MikroORM;
   statements: StatementCounter;
   responseCache: ResponseCache;
+  /** The bytes the direct GraphQL path's caches hold. */
+  directQueryCacheBytes: () => number;
   http: ReturnType<typeof supertest>;
   /** POSTs a GraphQL operation and returns the parsed body. */
   graphql<T = Record<string, unknown>>(
@@ -32,9 +34,18 @@ export interface TestShop {
 /**
  * The real app on its own copy of the migrated database, listening on a free loopback port.
  * `seed: false` gives an empty catalogue (categories and delivery locations are always there).
+ * `shareDatabaseOf` starts a second instance on another shop's database (left for that shop to drop).
  */
-export async function startTestShop(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestShop> {
-  const database = await createTestDatabase();
+export async function startTestShop(
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    shareDatabaseOf?: TestShop;
+    /** Where the app logs (tests that read logs). */ log?: Logger;
+  } = {},
+): Promise<TestShop> {
+  const shared = options.shareDatabaseOf?.config.databaseUrl;
+  const database = shared ? { url: shared, drop: async () => undefined } : await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -44,9 +55,12 @@ export async function startTestShop(options: { seed?: boolean; env?: Record<stri
     SECRET_KEY: 'test-secret-key-of-at-least-thirty-two-characters',
     UPLOADS_DIR: process.env.MANUKATO_TEST_UPLOADS_DIR ?? path.join(dataDir, 'uploads'),
     PORT: '0',
+    // A test database is a server database (DATABASE_URL): the stand-in must be asked for, unless a test brings
+    // its own Paystack (PAYSTACK_SECRET_KEY and PAYSTACK_BASE_URL).
+    ...(options.env?.PAYSTACK_SECRET_KEY ? {} : { PAYMENT_SIMULATOR: 'true' }),
     ...options.env,
   });
-  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const statements = new StatementCounter();
   const orm = await initOrm({ databaseUrl: database.url, log, statementCounter: statements, poolMax: 4 });
   await migrate(orm);
@@ -65,6 +79,7 @@ export async function startTestShop(options: { seed?: boolean; env?: Record<stri
     orm,
     statements,
     responseCache: handle.responseCache,
+    directQueryCacheBytes: handle.directQueryCacheBytes,
     http,
     async graphql(query, variables) {
       const response = await http.post('/graphql').set('content-type', 'application/json').send({ query, variables });

@@ -234,3 +234,25 @@ describe('SiteHeader and the session', () => {
     expect(within(guestMenu).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
   });
 });
+
+describe('SiteHeader and test mode', () => {
+  afterEach(() => {
+    delete window.__MANUKATO_CONFIG__;
+  });
+
+  it('says "Test mode — no real payments" above the header while the server takes payments through its stand-in', () => {
+    window.__MANUKATO_CONFIG__ = { paymentTestMode: true };
+    renderHeader();
+    const banner = screen.getByRole('banner');
+    const notice = within(banner).getByText('Test mode — no real payments');
+    // The same element, in the same place, as the server's first paint writes (first-paint.ts): no layout shift.
+    expect(notice.outerHTML).toBe('<p class="test-mode-notice">Test mode — no real payments</p>');
+    expect(banner.firstElementChild).toBe(notice);
+  });
+
+  it('shows no notice when the shop takes real payments', () => {
+    window.__MANUKATO_CONFIG__ = {};
+    renderHeader();
+    expect(screen.queryByText(/Test mode/)).not.toBeInTheDocument();
+  });
+});

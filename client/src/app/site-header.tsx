@@ -5,6 +5,7 @@ import { useLogout } from '../shared/session/use-logout';
 import { useViewer } from '../shared/session/use-viewer';
 import { CartIcon, CloseIcon, LogoutIcon, MenuIcon, UserIcon } from '../shared/ui/icons';
 import { Modal } from '../shared/ui/modal';
+import { TestModeNotice } from '../shared/ui/test-mode-notice';
 import { useMediaQuery } from '../shared/ui/use-media-query';
 import navLinksJson from './nav-links.json';
 
@@ -41,6 +42,7 @@ export function SiteHeader() {
 
   return (
     <header className="site-header">
+      <TestModeNotice />
       <div className="site-header__inner">
         <button
           type="button"

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxySchema, type TrustProxy } from './trust-proxy';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -42,7 +43,15 @@ const environmentSchema = z.object({
   AT_SENDER_ID: z.string().min(1).optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(20000).default(2000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).default(30),
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).max(1000).default(30),
+  GRAPHQL_INTROSPECTION: booleanFromEnv.default(true),
+  GRAPHQL_EXPLORER: booleanFromEnv.default(true),
+  CACHE_MAX_MB: z.coerce.number().int().min(4).max(65536).default(64),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100000).default(5),
+  MAIL_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(100000).default(10),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export interface AppConfig {
@@ -56,7 +65,19 @@ export interface AppConfig {
   clientDist: string;
   logLevel: string;
   seedSampleData: boolean;
-  graphql: { maxDepth: number; maxComplexity: number };
+  graphql: {
+    maxDepth: number;
+    maxComplexity: number;
+    maxTokens: number;
+    maxAliases: number;
+    maxDirectives: number;
+    /** Schema introspection (__schema, __type) answered; refused everywhere when false. */
+    introspection: boolean;
+    /** GET /graphql in a browser serves the bundled explorer. */
+    explorer: boolean;
+  };
+  /** The bytes all in-process caches may hold together (see http/cache-budget.ts). */
+  cacheMaxBytes: number;
   priceValidUntil: string;
   adminEmail: string;
   adminPassword: string | undefined;
@@ -67,12 +88,19 @@ export interface AppConfig {
   sessionDays: number;
   /** How long an unpaid order holds its stock. */
   reservationMinutes: number;
-  /** Paystack: without a secret key the shop's own stand-in answers (see payments/paystack-simulator.ts). */
-  paystack: { secretKey: string | undefined; baseUrl: string | undefined };
+  /**
+   * Paystack. `simulator`: the shop's own stand-in answers instead (payments/paystack-simulator.ts), on only for a
+   * local trial (the embedded database, no key) or when PAYMENT_SIMULATOR=true; exactly when there is no secret key.
+   */
+  paystack: { secretKey: string | undefined; baseUrl: string | undefined; simulator: boolean };
   /** Africa's Talking SMS; without a key, SMS are written to the outbox. */
   africasTalking: { apiKey: string | undefined; username: string | undefined; senderId: string | undefined };
   /** A product at or below this quantity is low on stock (dashboard, notifications). */
   lowStockThreshold: number;
+  /** Sign-up codes and reset e-mails one client IP may ask for in 15 minutes. */
+  mailRequestsPerIp: number;
+  /** Which proxies' X-Forwarded-For to believe (http/client-address.ts): none, a hop count, or their addresses. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -98,12 +126,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
-  // The stand-in marks orders paid without money moving: a production shop must ask for it by name.
-  if (values.NODE_ENV === 'production' && !values.PAYSTACK_SECRET_KEY && values.PAYMENT_SIMULATOR !== true) {
-    throw new ConfigError([
-      'PAYSTACK_SECRET_KEY: required when NODE_ENV=production (or set PAYMENT_SIMULATOR=true to use the local stand-in)',
-    ]);
-  }
+  const simulator = paymentSimulatorWanted(values);
   // Relative to where the command runs when given; the repository's data/ folder by default.
   const dataDir = values.DATA_DIR ? path.resolve(values.DATA_DIR) : path.join(repositoryRoot, 'data');
   return {
@@ -117,7 +140,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     clientDist: path.resolve(values.CLIENT_DIST ?? path.join(repositoryRoot, 'client', 'dist')),
     logLevel: values.LOG_LEVEL,
     seedSampleData: values.SEED_SAMPLE_DATA,
-    graphql: { maxDepth: values.GRAPHQL_MAX_DEPTH, maxComplexity: values.GRAPHQL_MAX_COMPLEXITY },
+    graphql: {
+      maxDepth: values.GRAPHQL_MAX_DEPTH,
+      maxComplexity: values.GRAPHQL_MAX_COMPLEXITY,
+      maxTokens: values.GRAPHQL_MAX_TOKENS,
+      maxAliases: values.GRAPHQL_MAX_ALIASES,
+      maxDirectives: values.GRAPHQL_MAX_DIRECTIVES,
+      introspection: values.GRAPHQL_INTROSPECTION,
+      explorer: values.GRAPHQL_EXPLORER,
+    },
+    cacheMaxBytes: values.CACHE_MAX_MB * 1024 * 1024,
     priceValidUntil: values.PRICE_VALID_UNTIL ?? `${new Date().getUTCFullYear()}-12-31`,
     adminEmail: values.ADMIN_EMAIL.trim().toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
@@ -132,8 +164,37 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     sessionDays: values.SESSION_DAYS,
     reservationMinutes: values.RESERVATION_MINUTES,
-    paystack: { secretKey: values.PAYSTACK_SECRET_KEY, baseUrl: values.PAYSTACK_BASE_URL },
+    paystack: { secretKey: values.PAYSTACK_SECRET_KEY, baseUrl: values.PAYSTACK_BASE_URL, simulator },
     africasTalking: { apiKey: values.AT_API_KEY, username: values.AT_USERNAME, senderId: values.AT_SENDER_ID },
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
+    mailRequestsPerIp: values.MAIL_REQUESTS_PER_IP,
+    trustProxy: values.TRUST_PROXY,
   };
+}
+
+/**
+ * The stand-in marks orders paid without money moving, so it is on only where that is safe: a local trial on the
+ * embedded database without a Paystack key, or a shop that asks for it by name (PAYMENT_SIMULATOR=true). A shop on
+ * a server database must have a key or say PAYMENT_SIMULATOR=true; anything else is refused at start.
+ */
+function paymentSimulatorWanted(values: z.infer<typeof environmentSchema>): boolean {
+  const asked = values.PAYMENT_SIMULATOR;
+  if (values.PAYSTACK_SECRET_KEY) {
+    if (asked === true) {
+      throw new ConfigError([
+        'PAYMENT_SIMULATOR: true while PAYSTACK_SECRET_KEY is set; unset PAYMENT_SIMULATOR for real payments, or PAYSTACK_SECRET_KEY for the stand-in',
+      ]);
+    }
+    return false;
+  }
+  if (asked === true) return true;
+  if (asked === false) {
+    throw new ConfigError(['PAYSTACK_SECRET_KEY: required when PAYMENT_SIMULATOR=false (the stand-in is turned off)']);
+  }
+  if (values.DATABASE_URL) {
+    throw new ConfigError([
+      'PAYSTACK_SECRET_KEY: required with a server database (DATABASE_URL). Set PAYSTACK_SECRET_KEY for real payments, or PAYMENT_SIMULATOR=true to run a test shop whose payments go through the local stand-in (no money moves)',
+    ]);
+  }
+  return true;
 }

@@ -5,23 +5,43 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { Server } from 'node:http';
-import type { GraphQLSchema } from 'graphql';
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
+import { NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import type { RequestContext } from '../http/request-context';
 import { formatGraphQLError } from './errors';
-import { queryLimitsPlugin } from './limits';
+import type { CacheBudget } from '../http/cache-budget';
+import { inputGuardPlugin } from './input-guard';
+import { documentLimitsRule, parseOptionsFor, queryCostPlugin } from './limits';
+
+/** A parsed document keeps its tokens (for error locations): a few times its JSON, as measured in 0024. */
+const documentBytes = (document: DocumentNode) => 4 * Buffer.byteLength(JSON.stringify(document));
 
 export function createApolloServer(
   schema: GraphQLSchema,
   config: AppConfig,
   log: Logger,
   httpServer: Server,
+  budget: CacheBudget,
 ): ApolloServer<RequestContext> {
   return new ApolloServer<RequestContext>({
     schema,
-    // Developers explore the API in the bundled, offline GraphiQL; introspection stays on for it.
+    // Developers explore the API in the bundled, offline GraphiQL; GRAPHQL_INTROSPECTION=false refuses it
+    // with graphql-js's own rule (Apollo's message would tell API users to change Apollo's options).
     introspection: true,
+    // The token limit stops the parser itself; the other document limits run before the standard rules.
+    parseOptions: parseOptionsFor(config.graphql),
+    validationRules: [
+      documentLimitsRule(config.graphql),
+      ...(config.graphql.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+    ],
+    // Apollo's parsed-document store and persisted-query cache, within the process's cache budget (bytes).
+    documentStore: new InMemoryLRUCache<DocumentNode>({
+      maxSize: budget.apolloDocuments,
+      sizeCalculation: documentBytes,
+    }),
+    cache: new InMemoryLRUCache({ maxSize: budget.apolloPersistedQueries }),
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
     // The server's own shutdown (main.ts) stops Apollo in order; Apollo's handler would race it.
@@ -32,7 +52,8 @@ export function createApolloServer(
       // Its per-field hooks wrap every resolver; public answers are cached by the server's own response cache.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      queryLimitsPlugin(schema, config.graphql),
+      queryCostPlugin(schema, config.graphql),
+      inputGuardPlugin(),
     ],
   });
 }

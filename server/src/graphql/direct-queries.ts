@@ -2,29 +2,44 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { execute, parse, validate, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  execute,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
 import { publicQueryOperation } from '../http/cache-responses';
 import { sessionCookieName } from '../modules/accounts/sessions';
 import { createRequestContext, type ContextDependencies } from '../http/request-context';
-import { checkQueryLimits, type QueryLimits } from './limits';
+import { clientAddressOf, trustFunction } from '../http/client-address';
+import { redactUrl } from '../http/log-redaction';
+import { entryOverheadBytes } from '../http/cache-budget';
+import { checkDocumentLimits, checkOperationCost, parseOptionsFor, type QueryLimits } from './limits';
+import { operationInputError } from './input-guard';
 
 const gzipAsync = promisify(gzip);
 
 /** Apollo's own media types (ApolloServer.ts MEDIA_TYPES), chosen the same way from the Accept header. */
 const mediaTypes = ['application/json; charset=utf-8', 'application/graphql-response+json; charset=utf-8'];
 const maxBodyBytes = 100 * 1024;
-const maxCachedDocuments = 500;
 /** As the compression middleware: smaller answers are not worth compressing. */
 const compressFrom = 1024;
 
 interface PreparedQuery {
+  /** Numbers the query for its entries in `withinLimits` (the text itself would be copied into each key). */
+  id: number;
   document: DocumentNode;
   operation: OperationDefinitionNode;
-  /** Variables (as JSON) already checked against the depth and cost limits; few per query in practice. */
-  withinLimits: Set<string>;
+  /** The document's JSON size: parsed without locations it takes about twice that in memory (0024). */
+  documentJsonBytes: number;
   /**
    * The query compiled to plain functions (graphql-jit): same resolvers, none of graphql-js's per-field walk.
    * Compiling costs more than one execution, so a query text is compiled when it comes back, not when new.
@@ -45,6 +60,8 @@ export interface DirectQueries {
    * (its body read into `request.body`) when this path does not answer it; true when it was taken at all.
    */
   handle(request: IncomingMessage, response: ServerResponse, fallback: () => void): boolean;
+  /** The bytes its caches count as held (never above their budget). */
+  cachedBytes(): number;
 }
 
 /**
@@ -54,29 +71,59 @@ export interface DirectQueries {
  * (a mutation, a signed-in caller, a parse or validation error, a limit, a resolver error, bad JSON) goes on
  * to Express and Apollo with the body already read, so every error keeps Apollo's exact shape and status.
  */
+/** What a prepared query holds: its text as key, the parsed document, and (compiled) about twice as much again. */
+function preparedBytes(query: PreparedQuery | false, text: string): number {
+  if (!query) return 2 * text.length + entryOverheadBytes;
+  return 2 * text.length + (query.compiled ? 6 : 2) * query.documentJsonBytes + entryOverheadBytes;
+}
+
+export interface DirectQueriesOptions {
+  limits: QueryLimits;
+  introspection: boolean;
+  /** Bytes for the prepared queries and their checked variables together. */
+  cacheBytes: number;
+}
+
 export function createDirectQueries(
   schema: GraphQLSchema,
-  limits: QueryLimits,
+  options: DirectQueriesOptions,
   dependencies: ContextDependencies,
   log: Logger,
 ): DirectQueries {
-  // Parsed, validated public queries by their text; null marks a text that must go to Apollo.
-  const prepared = new Map<string, PreparedQuery | null>();
+  const clientAddress = clientAddressOf(trustFunction(dependencies.config.trustProxy));
+  const { limits } = options;
+  const rules = options.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
+  // Parsed, validated public queries by their text; false marks a text that must go to Apollo.
+  const prepared = new LRUCache<string, PreparedQuery | false>({
+    maxSize: Math.floor(options.cacheBytes * 0.8),
+    sizeCalculation: preparedBytes,
+  });
+  // Variables (as JSON) already checked against the cost limit, by query id.
+  const withinLimits = new LRUCache<string, true>({
+    maxSize: Math.floor(options.cacheBytes * 0.2),
+    sizeCalculation: (_value, key) => 2 * key.length + entryOverheadBytes,
+  });
+  let nextId = 0;
 
-  const prepare = (query: string): PreparedQuery | null => {
+  const prepare = (query: string): PreparedQuery | false => {
     const known = prepared.get(query);
     if (known !== undefined) return known;
-    let result: PreparedQuery | null = null;
+    let result: PreparedQuery | false = false;
     try {
-      const document = parse(query);
+      // The token limit stops the parser; depth, aliases and directives are checked before the standard
+      // rules (whose field-merging check can be quadratic). Anything refused goes to Apollo for its answer.
+      const document = parse(query, { ...parseOptionsFor(limits), noLocation: true });
       const operation = publicQueryOperation(document);
-      if (operation && validate(schema, document).length === 0) {
-        result = { document, operation, withinLimits: new Set(), uses: 0 };
+      if (operation) {
+        checkDocumentLimits(schema, limits, document);
+        if (validate(schema, document, rules).length === 0) {
+          const documentJsonBytes = Buffer.byteLength(JSON.stringify(document));
+          result = { id: (nextId += 1), document, operation, documentJsonBytes, uses: 0 };
+        }
       }
     } catch {
-      result = null;
+      result = false;
     }
-    if (prepared.size >= maxCachedDocuments) prepared.delete(prepared.keys().next().value as string);
     prepared.set(query, result);
     return result;
   };
@@ -94,26 +141,32 @@ export function createDirectQueries(
     if (body.variables !== undefined && body.variables !== null && typeof body.variables !== 'object') return false;
     const query = prepare(body.query);
     if (!query) return false;
+    // Refused (NUL, lone surrogates, unsafe numbers) by Apollo, with its status and shape: never run here.
+    if (operationInputError(query.document, variables)) return false;
     if (operationName !== undefined && operationName !== query.operation.name?.value) return false;
     const mediaType = request.headers.accept
       ? new Negotiator({ headers: { accept: request.headers.accept } }).mediaType(mediaTypes)
       : mediaTypes[0];
     if (!mediaType) return false;
-    const variablesKey = JSON.stringify(variables);
-    if (!query.withinLimits.has(variablesKey)) {
+    const variablesKey = `${query.id}:${JSON.stringify(variables)}`;
+    if (!withinLimits.get(variablesKey)) {
       try {
-        checkQueryLimits(schema, limits, query.document, query.operation, operationName, variables);
+        checkOperationCost(schema, limits, query.document, query.operation, variables);
       } catch {
         return false;
       }
-      if (query.withinLimits.size < 100) query.withinLimits.add(variablesKey);
+      withinLimits.set(variablesKey, true);
     }
     const requestId = randomUUID();
-    const ctx = createRequestContext(dependencies, log, requestId, request.socket.remoteAddress ?? 'unknown');
+    const ctx = createRequestContext(dependencies, log, requestId, clientAddress(request));
     query.uses += 1;
     if (query.uses === 2) {
       const compiled = compileQuery(schema, query.document, query.operation.name?.value);
-      if (isCompiledQuery(compiled)) query.compiled = compiled;
+      if (isCompiledQuery(compiled)) {
+        query.compiled = compiled;
+        // Stored again so that the compiled functions count against the budget.
+        if (prepared.peek(body.query) === query) prepared.set(body.query, query);
+      }
     }
     const result = query.compiled
       ? await query.compiled.query(undefined, ctx, variables)
@@ -140,7 +193,7 @@ export function createDirectQueries(
     if (log.isLevelEnabled('info')) {
       log.info(
         {
-          req: { id: requestId, method: 'POST', url: request.url },
+          req: { id: requestId, method: 'POST', url: redactUrl(request.url) },
           res: { statusCode: 200 },
           responseTime: Number((process.hrtime.bigint() - started) / 1_000_000n),
         },
@@ -151,6 +204,7 @@ export function createDirectQueries(
   };
 
   return {
+    cachedBytes: () => prepared.calculatedSize + withinLimits.calculatedSize,
     handle(request, response, fallback) {
       const type = request.headers['content-type'] ?? '';
       const length = Number(request.headers['content-length']);

@@ -2,6 +2,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { AppError } from '../http/errors';
+import { QueryLimitError } from './limits';
 
 /**
  * One error model: our AppErrors keep their code and field messages; GraphQL's own errors
@@ -27,6 +28,8 @@ export function formatGraphQLError(log: Logger) {
     if (original instanceof GraphQLError) {
       // Raised on purpose (parsing, validation, limits, bad variables): safe to show.
       const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+      // A document limit refused during validation: Apollo names it GRAPHQL_VALIDATION_FAILED; one code for all limits.
+      if (original.originalError instanceof QueryLimitError) extensions.code = 'QUERY_TOO_COMPLEX';
       return { ...formatted, extensions };
     }
     log.error({ err: original }, 'unexpected error in a GraphQL operation');

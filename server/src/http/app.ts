@@ -28,9 +28,11 @@ import { createPaystackClient } from '../modules/payments/paystack-client';
 import { randomToken } from '../shared/secrets';
 import { isClientRoute, loadClientRoutePatterns } from './client-routes';
 import { AppError } from './errors';
+import { inputGuard, uploadFormErrors } from './input-guard';
 import { restErrorHandler } from './error-handler';
 import { requestContextMiddleware, requestIdFor, type RequestContext } from './request-context';
 import { ResponseCache } from './response-cache';
+import { splitCacheBudget } from './cache-budget';
 import { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
 import { cachePublicGraphQL, rememberAnswer } from './cache-responses';
 import { loadClientManifest } from './client-manifest';
@@ -42,11 +44,18 @@ import { loadNavLinks, renderFirstPaint } from './first-paint';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createSmsSender, type SmsSender } from '../modules/notifications/sms';
 import { repositoryRoot } from '../config/config';
+import { trustFunction } from './client-address';
+import { redactRequestLog } from './log-redaction';
+import { securityHeaders } from './security-headers';
+
+const graphqlUploads = graphqlUploadExpress(uploadMiddlewareLimits);
 
 export interface AppHandle {
   app: Express;
   apollo: ApolloServer<RequestContext>;
   responseCache: ResponseCache;
+  /** The bytes the direct path's caches hold (tests check it stays within its budget). */
+  directQueryCacheBytes: () => number;
   mailer: Mailer;
   sms: SmsSender;
   /** The HTTP server's request listener: cached public answers first, then the app. */
@@ -71,17 +80,20 @@ const oneYear = 365 * 24 * 60 * 60;
 
 export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, httpServer: Server): Promise<AppHandle> {
   const schema = await buildAppSchema();
-  const apollo = createApolloServer(schema, config, log, httpServer);
+  const cacheBudget = splitCacheBudget(config.cacheMaxBytes);
+  const apollo = createApolloServer(schema, config, log, httpServer, cacheBudget);
   await apollo.start();
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For only from the proxies TRUST_PROXY names (none by default); client-address.ts reads it alike.
+  app.set('trust proxy', trustFunction(config.trustProxy));
   app.set('query parser', 'simple');
 
   app.use(
     pinoHttp({
       logger: log,
+      serializers: { req: redactRequestLog },
       genReqId: (request, response) => {
         const id = requestIdFor(request as Request);
         response.setHeader('X-Request-Id', id);
@@ -117,11 +129,13 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
     immutable: true,
     index: false,
     fallthrough: true,
+    // Product pictures are shared (link previews, pictures in e-mails opened in webmail): readable cross-origin.
+    setHeaders: (response) => response.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
   });
   app.use('/uploads', uploads);
   app.use('/api/uploads', uploads);
 
-  const responseCache = new ResponseCache();
+  const responseCache = new ResponseCache(cacheBudget.responses);
   const catalogue = new CatalogueSnapshot();
   responseCache.onInvalidate(() => catalogue.invalidate());
   const mailer = createMailer(config, log);
@@ -142,8 +156,8 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   const webhook = paystackWebhookRoutes(() => paystackSecret);
   app.use('/api', webhook);
   app.use(webhook);
-  if (!config.paystack.secretKey) {
-    log.warn('no PAYSTACK_SECRET_KEY: payments go through the local stand-in, and no money moves');
+  if (config.paystack.simulator) {
+    log.warn('test mode: payments go through the local Paystack stand-in, and no money moves');
     app.use(
       '/paystack-simulator',
       express.json({ limit: '100kb' }),
@@ -160,6 +174,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   app.get('/graphql', (request, response, next) => {
     // Browsers get the bundled GraphiQL; API clients (GET queries) go on to Apollo.
     if (
+      config.graphql.explorer &&
       request.query.query === undefined &&
       request.accepts(['application/json', 'text/html']) === 'text/html' &&
       existsSync(graphiqlPage)
@@ -183,12 +198,17 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
       if (!('body' in request)) (request as { body?: unknown }).body = undefined;
       next();
     },
-    graphqlUploadExpress(uploadMiddlewareLimits),
-    cachePublicGraphQL(responseCache),
+    // Uploads come only as POST (the multipart request spec); a GET carrying a form body would make the parser
+    // emit an unhandled "Unexpected end of form".
+    (request: Request, response: Response, next: NextFunction) =>
+      request.method === 'POST' ? graphqlUploads(request, response, next) : next(),
+    uploadFormErrors(),
+    cachePublicGraphQL(responseCache, config.graphql.maxTokens),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
 
   app.use(express.json({ limit: '1mb' }));
+  app.use(inputGuard());
   // Cross-site forms can POST with the visitor's cookie (form, multipart or plain-text bodies) but cannot send
   // JSON or an Authorization header without a CORS preflight: REST POSTs must be one or the other (login CSRF too).
   app.use((request, _response, next) => {
@@ -220,7 +240,11 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   const clientOperations = loadClientOperations(path.join(repositoryRoot, 'client', 'src'));
   const navLinks = loadNavLinks();
   let template: string | undefined;
-  const clientConfig = config.google.clientId ? { googleClientId: config.google.clientId } : {};
+  const clientConfig = {
+    ...(config.google.clientId ? { googleClientId: config.google.clientId } : {}),
+    // The storefront's "Test mode" notice (client/src/app/test-mode-notice.tsx).
+    ...(config.paystack.simulator ? { paymentTestMode: true } : {}),
+  };
   app.get('/{*rest}', async (request: Request, response: Response) => {
     if (!request.accepts('html')) {
       response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
@@ -253,7 +277,9 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
           initialData,
           clientConfig,
           // The admin area has its own layout: no storefront header there.
-          request.path.startsWith('/oxalis') ? '' : renderFirstPaint(navLinks, head.firstPaint),
+          request.path.startsWith('/oxalis')
+            ? ''
+            : renderFirstPaint(navLinks, head.firstPaint, { testMode: config.paystack.simulator }),
         ),
       );
   });
@@ -261,18 +287,32 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
     response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
   });
   app.use(restErrorHandler(log));
-  const directQueries = createDirectQueries(schema, config.graphql, contextDependencies, log);
+  const directQueries = createDirectQueries(
+    schema,
+    { limits: config.graphql, introspection: config.graphql.introspection, cacheBytes: cacheBudget.directQueries },
+    contextDependencies,
+    log,
+  );
+  const withSecurityHeaders = securityHeaders({
+    publicUrl: config.publicUrl,
+    googleClientId: config.google.clientId,
+    // The payment stand-in's own page styles itself with a <style> block.
+    inlineStylePaths: ['/paystack-simulator/'],
+  });
 
   return {
     app,
     apollo,
     responseCache,
+    directQueryCacheBytes: directQueries.cachedBytes,
     mailer,
     sms: createSmsSender(config, log),
-    handle: (request, response) => {
-      if (responseCache.serve(request, response)) return;
-      if (directQueries.handle(request, response, () => app(request, response))) return;
-      app(request, response);
-    },
+    handle: (request, response) =>
+      // First, so cache hits and direct answers carry the headers too.
+      withSecurityHeaders(request, response, () => {
+        if (responseCache.serve(request, response)) return;
+        if (directQueries.handle(request, response, () => app(request, response))) return;
+        app(request, response);
+      }),
   };
 }

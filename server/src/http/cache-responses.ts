@@ -32,10 +32,11 @@ export function publicQueryOperation(document: DocumentNode): OperationDefinitio
 }
 
 /** True for a GraphQL GET whose every root field is public (a query, no mutation). */
-export function isPublicGraphQLQuery(query: unknown): boolean {
+export function isPublicGraphQLQuery(query: unknown, maxTokens: number): boolean {
   if (typeof query !== 'string' || query.length > 20_000) return false;
   try {
-    return publicQueryOperation(parse(query)) !== undefined;
+    // Apollo parses it again with the same limit and answers a document over it.
+    return publicQueryOperation(parse(query, { maxTokens, noLocation: true })) !== undefined;
   } catch {
     return false;
   }
@@ -84,9 +85,11 @@ export function cachedPublicly(request: Request, response: Response, next: NextF
 }
 
 /** For GET /graphql: remember only public queries. */
-export function cachePublicGraphQL(cache: ResponseCache) {
+export function cachePublicGraphQL(cache: ResponseCache, maxTokens: number) {
   return (request: Request, response: Response, next: NextFunction): void => {
-    if (request.method === 'GET' && isPublicGraphQLQuery(request.query.query)) rememberAnswer(cache, request, response);
+    if (request.method === 'GET' && isPublicGraphQLQuery(request.query.query, maxTokens)) {
+      rememberAnswer(cache, request, response);
+    }
     next();
   };
 }

@@ -77,10 +77,22 @@ function pageContent(firstPaint: FirstPaint): string {
   }
 }
 
-/** The customer layout's header and main, filled with the page's first screen (or nothing for other pages). */
-export function renderFirstPaint(navLinks: NavLink[], firstPaint: FirstPaint | undefined): string {
+/** The notice the client's TestModeNotice draws (client/src/shared/ui/test-mode-notice.tsx): the same element. */
+export const testModeNoticeHtml = '<p class="test-mode-notice">Test mode — no real payments</p>';
+
+/**
+ * The customer layout's header and main, filled with the page's first screen (or nothing for other pages).
+ * `testMode`: payments go through the stand-in, and the header says so from the first paint (no layout shift).
+ */
+export function renderFirstPaint(
+  navLinks: NavLink[],
+  firstPaint: FirstPaint | undefined,
+  options: { testMode?: boolean } = {},
+): string {
   const links = navLinks.map((link) => `<li><a href="${escapeHtml(link.to)}">${escapeHtml(link.label)}</a></li>`);
-  return `<div class="customer-layout"><header class="site-header"><div class="site-header__inner"><a href="/" class="site-header__brand">MANUKATO</a><nav aria-label="Main" class="site-header__nav"><ul>${links.join(
+  return `<div class="customer-layout"><header class="site-header">${
+    options.testMode ? testModeNoticeHtml : ''
+  }<div class="site-header__inner"><a href="/" class="site-header__brand">MANUKATO</a><nav aria-label="Main" class="site-header__nav"><ul>${links.join(
     '',
   )}</ul></nav></div></header><main id="main" class="customer-layout__main">${
     firstPaint ? pageContent(firstPaint) : ''

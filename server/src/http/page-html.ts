@@ -103,8 +103,10 @@ export function renderPage(
     initialData.length > 0
       ? `<script id="__APOLLO_DATA__" type="application/json">${jsonForScript(initialData)}</script>\n  `
       : '';
-  // What the browser needs to know at run time (e.g. whether Google sign-in is configured).
-  const configScript = `<script>window.__MANUKATO_CONFIG__=${jsonForScript(clientConfig)}</script>\n  `;
+  // What the browser needs to know at run time (e.g. whether Google sign-in is configured). Like the first-screen
+  // data, a JSON data block the client reads (client/src/app/server-config.ts): the Content-Security-Policy allows
+  // no inline script, and a data block is not executed.
+  const configScript = `<script id="__MANUKATO_CONFIG__" type="application/json">${jsonForScript(clientConfig)}</script>\n  `;
   const html = withoutDefaults
     .replace('</head>', `  ${headTags}\n  </head>`)
     .replace('<div id="root"></div>', `${configScript}${dataScript}<div id="root">${rootHtml}</div>`);

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { createLoaders, type Loaders } from '../graphql/loaders';
 import type { ResponseCache } from './response-cache';
+import { clientAddressOf, trustFunction } from './client-address';
 import type { Mailer } from '../mail/mailer';
 import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
 import type { Viewer } from '../modules/accounts/viewer';
@@ -87,6 +88,7 @@ export function createRequestContext(
 export function requestContextMiddleware(dependencies: ContextDependencies) {
   // Secure whenever the shop is served over https; `npm start` on http://localhost still signs in.
   const secure = dependencies.config.publicUrl.startsWith('https://');
+  const clientAddress = clientAddressOf(trustFunction(dependencies.config.trustProxy));
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const log = (request as Request & { log?: Logger }).log;
     const http: RequestContext['http'] = {
@@ -95,7 +97,7 @@ export function requestContextMiddleware(dependencies: ContextDependencies) {
       clearSessionCookie: () =>
         response.clearCookie(sessionCookieName, { httpOnly: true, sameSite: 'lax', secure, path: '/' }),
     };
-    request.ctx = createRequestContext(dependencies, log!, String(request.id), request.ip ?? 'unknown', http);
+    request.ctx = createRequestContext(dependencies, log!, String(request.id), clientAddress(request), http);
     const token = sessionTokenOf(request);
     if (token) request.ctx.viewer = await viewerForToken(request.ctx.em, token);
     next();

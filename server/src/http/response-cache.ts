@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
+import { entryOverheadBytes } from './cache-budget';
 
 export interface CachedResponse {
   status: number;
@@ -24,29 +26,43 @@ function encodingFor(request: IncomingMessage, entry: CachedResponse): 'br' | 'g
   return undefined;
 }
 
-function encodedBody(entry: CachedResponse, encoding: 'br' | 'gzip'): Buffer {
-  entry.encoded ??= {};
-  entry.encoded[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzipSync(entry.body, { level: 9 });
-  return entry.encoded[encoding]!;
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+    : gzipSync(body, { level: 9 });
+}
+
+/** An entry's bytes: its key (two bytes a character at most), body, compressed copies and the rest. */
+function entryBytes(entry: CachedResponse, key: string): number {
+  return (
+    2 * key.length +
+    entry.body.length +
+    (entry.encoded?.br?.length ?? 0) +
+    (entry.encoded?.gzip?.length ?? 0) +
+    entry.contentType.length +
+    entry.cacheControl.length +
+    entry.etag.length +
+    entryOverheadBytes
+  );
 }
 
 /**
  * Answers for anonymous GETs of public catalogue data (GraphQL GET queries, the spec's list calls,
  * rendered storefront pages), kept in this process and dropped whole when the catalogue or the
- * reviews change. Served before Express so a hit costs a Map lookup and one write.
+ * reviews change. Served before Express so a hit costs a lookup and one write. Bounded in bytes
+ * (bodies and their compressed copies), least recently used out first.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
+  private readonly entries: LRUCache<string, CachedResponse>;
   private generationCounter = 0;
 
   constructor(
-    private readonly maxEntries = 1000,
+    maxBytes: number,
     private readonly ttlMs = 5 * 60_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LRUCache<string, CachedResponse>({ maxSize: maxBytes, sizeCalculation: entryBytes });
+  }
 
   /** Taken before computing an answer; `store` ignores answers computed before an invalidation. */
   get generation(): number {
@@ -70,6 +86,11 @@ export class ResponseCache {
     return this.entries.size;
   }
 
+  /** The bytes the cache counts as held (never above its budget). */
+  get calculatedBytes(): number {
+    return this.entries.calculatedSize;
+  }
+
   lookup(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -82,9 +103,19 @@ export class ResponseCache {
 
   store(key: string, generation: number, answer: Omit<CachedResponse, 'etag' | 'expiresAt'>): void {
     if (generation !== this.generationCounter) return;
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const etag = `"${createHash('sha1').update(answer.body).digest('base64url')}"`;
     this.entries.set(key, { ...answer, etag, expiresAt: this.now() + this.ttlMs });
+  }
+
+  /** Compressed once, on first demand; stored again so that the copy counts against the budget. */
+  private encodedBody(key: string, entry: CachedResponse, encoding: 'br' | 'gzip'): Buffer {
+    const known = entry.encoded?.[encoding];
+    if (known) return known;
+    const encoded = compress(entry.body, encoding);
+    entry.encoded = { ...entry.encoded, [encoding]: encoded };
+    // Only if still the entry under that key (an invalidation may have dropped it meanwhile).
+    if (this.entries.peek(key) === entry) this.entries.set(key, entry);
+    return encoded;
   }
 
   /** Answers a request from the cache when it can; false sends it on to the app. */
@@ -106,7 +137,7 @@ export class ResponseCache {
       response.writeHead(304, headers).end();
       return true;
     }
-    const body = encoding ? encodedBody(entry, encoding) : entry.body;
+    const body = encoding ? this.encodedBody(key, entry, encoding) : entry.body;
     if (encoding) headers['content-encoding'] = encoding;
     response.writeHead(entry.status, { ...headers, 'content-length': String(body.length) });
     response.end(request.method === 'HEAD' ? undefined : body);

@@ -6,6 +6,11 @@ export interface Page {
 }
 
 export const maxPageSize = 100;
+/**
+ * The furthest a list can be paged: far beyond any list the shop has, and well inside PostgreSQL's int (an
+ * offset past 2^31 made the statement itself fail).
+ */
+export const maxOffset = 1_000_000;
 
 /** Validates a requested page; lists never return more than `maxPageSize` rows. */
 export function pageOf(limit: number | undefined | null, offset: number | undefined | null, defaultLimit = 60): Page {
@@ -15,8 +20,8 @@ export function pageOf(limit: number | undefined | null, offset: number | undefi
   if (!Number.isInteger(resolvedLimit) || resolvedLimit < 1 || resolvedLimit > maxPageSize) {
     errors.push(FieldError.of('limit', 'OUT_OF_RANGE', `limit must be between 1 and ${maxPageSize}`));
   }
-  if (!Number.isInteger(resolvedOffset) || resolvedOffset < 0) {
-    errors.push(FieldError.of('offset', 'OUT_OF_RANGE', 'offset must be 0 or more'));
+  if (!Number.isInteger(resolvedOffset) || resolvedOffset < 0 || resolvedOffset > maxOffset) {
+    errors.push(FieldError.of('offset', 'OUT_OF_RANGE', `offset must be between 0 and ${maxOffset}`));
   }
   if (errors.length > 0) throw AppError.badInput(errors);
   return { limit: resolvedLimit, offset: resolvedOffset };

@@ -13,6 +13,9 @@ export const SEND_CODE_FAILED = 'Failed to send verification code. Please try ag
 export const VERIFICATION_FAILED = 'Verification failed. Please try again.';
 export const RESEND_FAILED = 'Failed to resend OTP. Please try again.';
 export const CODE_RESENT = 'A new verification code has been sent to your email.';
+/** The server answers alike for every address; an account holder's e-mail says how to sign in instead. */
+export const ALREADY_REGISTERED_HINT =
+  'Already have an account with this address? Then the e-mail tells you how to sign in or reset your password instead.';
 export const RESET_REQUEST_FAILED = 'An error occurred. Please try again.';
 export const RESET_FAILED = 'Password reset failed. Please try again.';
 export const RESET_LINK_MISSING = 'This password reset link is incomplete. Please request a new one.';

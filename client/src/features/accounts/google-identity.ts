@@ -29,8 +29,12 @@ export interface GoogleAccountsId {
 
 declare global {
   interface Window {
-    /** Written into the HTML by the server; googleClientId is absent when Google sign-in is not configured. */
-    __MANUKATO_CONFIG__?: { googleClientId?: string };
+    /**
+     * Written into the HTML by the server as JSON (app/server-config.ts); googleClientId is absent when Google
+     * sign-in is not configured, paymentTestMode is true while payments go through the stand-in
+     * (shared/ui/test-mode-notice.tsx).
+     */
+    __MANUKATO_CONFIG__?: { googleClientId?: string; paymentTestMode?: boolean };
     google?: { accounts?: { id?: GoogleAccountsId } };
   }
 }

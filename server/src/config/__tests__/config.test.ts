@@ -31,14 +31,49 @@ describe('loadConfig', () => {
   });
 });
 
-describe('payments in production', () => {
-  it('refuses to start without a Paystack key unless the stand-in is asked for by name', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /PAYSTACK_SECRET_KEY: required when NODE_ENV=production/,
+describe('the payment stand-in', () => {
+  const serverDatabase = 'postgresql://shop@db.example:5432/manukato';
+  const key = 'sk_live_0123456789';
+
+  it('takes payments on a local trial: the embedded database and no Paystack key, whatever NODE_ENV', () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      expect(loadConfig({ NODE_ENV }).paystack).toMatchObject({ secretKey: undefined, simulator: true });
+    }
+  });
+
+  it('refuses to start on a server database without a Paystack key, naming both ways out', () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      expect(() => loadConfig({ NODE_ENV, DATABASE_URL: serverDatabase })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: serverDatabase })).toThrow(
+      /PAYSTACK_SECRET_KEY: required with a server database \(DATABASE_URL\)\. Set PAYSTACK_SECRET_KEY for real payments, or PAYMENT_SIMULATOR=true/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SIMULATOR: 'true' }).paystack.secretKey).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_0123456789' }).paystack.secretKey).toBe(
-      'sk_live_0123456789',
+    // An empty value, as docker-compose passes an unset variable through, is no opt-in.
+    expect(() => loadConfig({ DATABASE_URL: serverDatabase, PAYMENT_SIMULATOR: '', PAYSTACK_SECRET_KEY: '' })).toThrow(
+      /PAYSTACK_SECRET_KEY: required with a server database/,
+    );
+  });
+
+  it('runs on a server database when asked for by name', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: serverDatabase, PAYMENT_SIMULATOR: 'true' }).paystack,
+    ).toMatchObject({ secretKey: undefined, simulator: true });
+  });
+
+  it('is off with a Paystack key, and a key together with PAYMENT_SIMULATOR=true is refused as contradictory', () => {
+    expect(loadConfig({ DATABASE_URL: serverDatabase, PAYSTACK_SECRET_KEY: key }).paystack).toMatchObject({
+      secretKey: key,
+      simulator: false,
+    });
+    expect(loadConfig({ PAYSTACK_SECRET_KEY: key }).paystack.simulator).toBe(false);
+    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: key, PAYMENT_SIMULATOR: 'true' })).toThrow(
+      /PAYMENT_SIMULATOR: true while PAYSTACK_SECRET_KEY is set/,
+    );
+  });
+
+  it('turned off by name without a key leaves no way to pay: refused', () => {
+    expect(() => loadConfig({ PAYMENT_SIMULATOR: 'false' })).toThrow(
+      /PAYSTACK_SECRET_KEY: required when PAYMENT_SIMULATOR=false/,
     );
   });
 });

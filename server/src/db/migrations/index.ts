@@ -8,6 +8,7 @@ import { Migration0006Notifications } from './migration-0006-notifications';
 import { Migration0007AdminCatalog } from './migration-0007-admin-catalog';
 import { Migration0008AdminOperations } from './migration-0008-admin-operations';
 import { Migration0009ForeignKeyIndexes } from './migration-0009-foreign-key-indexes';
+import { Migration0010RateLimits } from './migration-0010-rate-limits';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -24,4 +25,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0007AdminCatalog', class: Migration0007AdminCatalog },
   { name: 'Migration0008AdminOperations', class: Migration0008AdminOperations },
   { name: 'Migration0009ForeignKeyIndexes', class: Migration0009ForeignKeyIndexes },
+  { name: 'Migration0010RateLimits', class: Migration0010RateLimits },
 ];

@@ -1,28 +1,73 @@
 import { getIntrospectionQuery, Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { loadConfig } from '../../config/config';
-import { operationDepth } from '../limits';
+import { buildAppSchema } from '../schema';
+import { checkDocumentLimits, operationComplexity, parseOptionsFor } from '../limits';
+import { aliasBomb, fragmentBomb } from './hostile-documents';
 
-function depthOf(source: string): number {
+const limits = loadConfig({}).graphql;
+
+function operationOf(source: string) {
   const document = parse(source);
   const operation = document.definitions.find(
     (definition) => definition.kind === Kind.OPERATION_DEFINITION,
   ) as OperationDefinitionNode;
-  return operationDepth(operation, document);
+  return { document, operation };
 }
 
-describe('operationDepth', () => {
-  it('counts nested fields and follows fragments', () => {
-    expect(depthOf('{ a }')).toBe(1);
-    expect(depthOf('{ a { b { c } } d }')).toBe(3);
-    expect(depthOf('query { a { ...F } } fragment F on A { b { c { d } } }')).toBe(4);
-    expect(depthOf('query { a { ... on A { b { c } } } }')).toBe(3);
+describe('document limits', () => {
+  it('refuse a document deeper than the limit, following fragments', async () => {
+    const schema = await buildAppSchema();
+    const deep = parse(
+      '{ products { ...A } } fragment A on Product { categories { ...B } } fragment B on Category { id name }',
+    );
+    expect(() => checkDocumentLimits(schema, { ...limits, maxDepth: 3 }, deep)).not.toThrow();
+    expect(() => checkDocumentLimits(schema, { ...limits, maxDepth: 2 }, deep)).toThrow(
+      'Query is too deep: depth 3 exceeds the limit of 2.',
+    );
   });
 
-  it('does not loop on a fragment that spreads itself', () => {
-    expect(depthOf('query { a { ...F } } fragment F on A { b { ...F } }')).toBe(2);
+  it('count aliases and directives at every spread of a fragment', async () => {
+    const schema = await buildAppSchema();
+    const spreads = parse('{ products { ...F ...F ...F } } fragment F on Product { a: id b: name @include(if: true) }');
+    expect(() => checkDocumentLimits(schema, { ...limits, maxAliases: 5 }, spreads)).toThrow(
+      'Query is too complex: 6 aliases exceed the limit of 5.',
+    );
+    expect(() => checkDocumentLimits(schema, { ...limits, maxDirectives: 2 }, spreads)).toThrow(
+      'Query is too complex: 3 directives exceed the limit of 2.',
+    );
   });
 
-  it('lets the standard introspection query (GraphiQL, codegen) through the default limit', () => {
-    expect(depthOf(getIntrospectionQuery())).toBeLessThanOrEqual(loadConfig({}).graphql.maxDepth);
+  it('let the standard introspection query (GraphiQL, codegen) through the defaults', async () => {
+    const schema = await buildAppSchema();
+    const source = getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true });
+    const { document, operation } = operationOf(source);
+    expect(() => parse(source, parseOptionsFor(limits))).not.toThrow();
+    expect(() => checkDocumentLimits(schema, limits, document)).not.toThrow();
+    expect(operationComplexity(schema, document, operation, {})).toBeLessThanOrEqual(limits.maxComplexity);
+  });
+
+  it('stop the parser at the token limit', () => {
+    expect(() => parse(aliasBomb(2100), parseOptionsFor(limits))).toThrow(/contains more tha[nt] 2000 tokens/);
+  });
+});
+
+describe('operationComplexity', () => {
+  it('multiplies a list by its page size (the resolver’s own estimate)', async () => {
+    const schema = await buildAppSchema();
+    const { document, operation } = operationOf('query ($n: Int) { products(limit: $n) { id name } }');
+    expect(operationComplexity(schema, document, operation, { n: 10 })).toBe(20);
+    expect(operationComplexity(schema, document, operation, { n: 100 })).toBe(200);
+  });
+
+  it('counts each spread of a fragment in full, computing the fragment once (linear time)', async () => {
+    const schema = await buildAppSchema();
+    const { document, operation } = operationOf(fragmentBomb(10));
+    // Each level spreads the next twice: 2^10 leaves of cost 1 under one product… times the page size.
+    const bomb = operationComplexity(schema, document, operation, {});
+    expect(bomb).toBeGreaterThanOrEqual(1024);
+    const huge = operationOf(fragmentBomb(1500));
+    const started = process.hrtime.bigint();
+    expect(operationComplexity(schema, huge.document, huge.operation, {})).toBe(Infinity);
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
   });
 });

@@ -1,33 +1,14 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { get } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { Product } from '../../modules/catalog/product.entity';
+import { writeClientDist } from '../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 
 let shop: TestShop;
-let clientDist: string;
-const template = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="default" />
-    <title>Manukato</title>
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" src="/assets/main.js"></script>
-  </body>
-</html>`;
-
+let clientDist: Awaited<ReturnType<typeof writeClientDist>>;
 beforeAll(async () => {
-  clientDist = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-pages-'));
-  await fs.writeFile(path.join(clientDist, 'index.html'), template);
-  await fs.mkdir(path.join(clientDist, '.vite'));
-  await fs.writeFile(
-    path.join(clientDist, '.vite', 'manifest.json'),
-    JSON.stringify({
+  clientDist = await writeClientDist({
+    '.vite/manifest.json': JSON.stringify({
       'index.html': { file: 'assets/main.js', isEntry: true, imports: ['_vendor.js'] },
       '_vendor.js': { file: 'assets/vendor.js' },
       '_card.js': { file: 'assets/card.js' },
@@ -37,14 +18,20 @@ beforeAll(async () => {
         css: ['assets/product-page.css'],
       },
     }),
-  );
+  });
   shop = await startTestShop({
-    env: { CLIENT_DIST: clientDist, PUBLIC_URL: 'https://manukato.example', PRICE_VALID_UNTIL: '2026-12-31' },
+    env: {
+      CLIENT_DIST: clientDist.dir,
+      PUBLIC_URL: 'https://manukato.example',
+      PRICE_VALID_UNTIL: '2026-12-31',
+      // A shop with real payments: no test-mode notice or config in these pages (test-mode-notice.test.ts has them).
+      PAYSTACK_SECRET_KEY: 'sk_test_pages_never_called',
+    },
   });
 });
 afterAll(async () => {
   await shop.close();
-  await fs.rm(clientDist, { recursive: true, force: true });
+  await clientDist?.remove();
 });
 
 async function page(route: string) {
@@ -169,7 +156,7 @@ describe('product pages', () => {
     expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
     // Two JSON-LD, the first-screen data, the run-time config, the entry module.
     expect(html.match(/<script/g)?.length).toBe(5);
-    expect(html).toContain('<script>window.__MANUKATO_CONFIG__={}</script>');
+    expect(html).toContain('<script id="__MANUKATO_CONFIG__" type="application/json">{}</script>');
   });
 
   it('answers 404 with noindex for an unknown product', async () => {

@@ -23,7 +23,8 @@ export class AccountsResolver {
   }
 
   @Mutation(() => CodeChallengePayload, {
-    description: 'E-mails a 6-digit sign-up code; a resend replaces the last one.',
+    description:
+      'E-mails a 6-digit sign-up code; a resend replaces the last one. An address that has an account gets the same answer, and its owner an e-mail saying to sign in instead.',
   })
   async requestSignupCode(
     @Ctx() ctx: RequestContext,

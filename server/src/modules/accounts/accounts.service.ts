@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../http/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
-import { RateLimiter } from '../../shared/rate-limiter';
+import { RateLimit } from '../../shared/rate-limiter';
 import { hmac, randomToken, safeEqual, sha256 } from '../../shared/secrets';
 import { CodeChallenge } from './code-challenge.entity';
 import { verifyGoogleCredential } from './google';
@@ -23,12 +23,21 @@ const resetLifetimeMs = 30 * 60_000;
 export const resetRequestedMessage = 'Password reset instructions have been sent to your email.';
 const invalidCredentials = 'Invalid email or password.';
 
-export const loginLimits = {
-  perAddress: new RateLimiter(30, 15 * 60_000),
-  perAccount: new RateLimiter(10, 15 * 60_000),
+const fifteenMinutes = 15 * 60_000;
+/**
+ * Kept in PostgreSQL and counted before the work (decision 0025). Keys use the client IP as Express
+ * computes it (`req.ip`, so the proxy setting applies) and the normalised e-mail address.
+ */
+export const accountLimits = {
+  /** Failed sign-ins per client IP (a success gives its try back). */
+  loginPerIp: new RateLimit('login-ip', 30, fifteenMinutes, 'sign-in attempts'),
+  /** Failed sign-ins per account and client IP: a stranger's guesses elsewhere cannot lock the owner out. */
+  loginPerAccount: new RateLimit('login-account', 10, fifteenMinutes, 'sign-in attempts'),
+  /** Sign-up codes and reset links e-mailed at one client's request, whatever the addresses (MAIL_REQUESTS_PER_IP). */
+  mailPerIp: new RateLimit('mail-ip', 10, fifteenMinutes, 'e-mails requested from this address'),
+  codesPerEmail: new RateLimit('code-email', 5, fifteenMinutes, 'codes requested for this address'),
+  resetsPerEmail: new RateLimit('reset-email', 3, fifteenMinutes, 'reset requests for this address'),
 };
-const codeLimiter = new RateLimiter(5, 15 * 60_000);
-const resetLimiter = new RateLimiter(3, 15 * 60_000);
 
 export interface SignedIn {
   viewer: Viewer;
@@ -59,35 +68,54 @@ function roleFor(config: AppConfig, email: string): UserRole {
   return email === config.adminEmail ? UserRole.ADMIN : UserRole.USER;
 }
 
-function signIn(ctx: RequestContext, user: User): SignedIn {
-  const token = startSession(ctx, user);
+function signIn(ctx: RequestContext, user: User, em: EntityManager = ctx.em): SignedIn {
+  const token = startSession(ctx, user, em);
   return { viewer: toViewer(user, ''), token };
 }
 
 export const hashPassword = (password: string) => argonHash(password);
 
+const emailTaken = () => AppError.field('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
+
+function signupCodeMail(email: string, code: string) {
+  return {
+    to: email,
+    subject: 'Your Manukato verification code',
+    text: `Your Manukato verification code is ${code}.\n\nIt expires in 5 minutes. If you did not ask for it, ignore this e-mail.`,
+  };
+}
+
+function alreadyRegisteredMail(ctx: RequestContext, email: string) {
+  return {
+    to: email,
+    subject: 'Your Manukato account',
+    text: `Someone asked to create a Manukato account with this e-mail address, but you already have one.\n\nSign in here: ${ctx.config.publicUrl}/login\nForgot your password? Reset it here: ${ctx.config.publicUrl}/forgot-password\n\nIf it was not you, ignore this e-mail: nothing has changed.`,
+  };
+}
+
 export const accountsService = {
-  /** E-mails a 6-digit code (cryptographic, 300 s, 5 tries, single use; a resend replaces it). Answers the spec's hash. */
+  /**
+   * E-mails a 6-digit code (cryptographic, 300 s, 5 tries, single use; a resend replaces it). Answers the
+   * spec's hash. An address that already has an account gets the same answer, and an e-mail telling its
+   * owner to sign in or reset the password instead (no code): the answer does not say who has an account.
+   */
   async requestSignupCode(ctx: RequestContext, rawEmail: unknown): Promise<{ hash: string }> {
     const email = requireEmail(rawEmail);
-    if (await ctx.em.count(User, { email }))
-      throw AppError.field('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
-    codeLimiter.consume(`${email}`, 'codes requested for this address');
+    await accountLimits.mailPerIp.consume(ctx.em, ctx.ip, ctx.config.mailRequestsPerIp);
+    await accountLimits.codesPerEmail.consume(ctx.em, email);
+    const registered = (await ctx.em.count(User, { email })) > 0;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const challenge = ctx.em.create(CodeChallenge, {
       email,
       codeHmac: '',
       expiresAt: new Date(Date.now() + codeLifetimeSeconds * 1000),
     });
-    challenge.codeHmac = hmac(secretKey(ctx), `${challenge.id}:${code}`);
+    // For a registered address no code is sent and none can match: the HMAC is of a secret nobody holds.
+    challenge.codeHmac = hmac(secretKey(ctx), `${challenge.id}:${registered ? randomToken() : code}`);
     await ctx.em.nativeUpdate(CodeChallenge, { email, replacedAt: null, usedAt: null }, { replacedAt: new Date() });
     await ctx.em.flush();
     try {
-      await ctx.mailer.send({
-        to: email,
-        subject: 'Your Manukato verification code',
-        text: `Your Manukato verification code is ${code}.\n\nIt expires in 5 minutes. If you did not ask for it, ignore this e-mail.`,
-      });
+      await ctx.mailer.send(registered ? alreadyRegisteredMail(ctx, email) : signupCodeMail(email, code));
     } catch (error) {
       ctx.log.error({ err: error }, 'could not send the verification code');
       throw new AppError('INTERNAL', 'Failed to send verification code. Please try again.');
@@ -102,29 +130,35 @@ export const accountsService = {
     const email = normaliseEmail(input.email);
     const otp = typeof input.otp === 'string' ? input.otp.trim() : '';
     if (!/^\d{6}$/.test(otp)) throw AppError.field('otp', 'INVALID_CODE', 'Please enter all digits of the OTP');
-    const challenge = isUuid(input.hash) ? await ctx.em.findOne(CodeChallenge, { id: input.hash, email }) : null;
-    if (!challenge || challenge.replacedAt || challenge.usedAt || challenge.expiresAt <= new Date()) {
-      throw AppError.field('otp', 'CODE_EXPIRED', 'Invalid or expired code.');
+    const expired = AppError.field('otp', 'CODE_EXPIRED', 'Invalid or expired code.');
+    const locked = AppError.field('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.');
+    if (!isUuid(input.hash)) throw expired;
+    // Count the try before comparing, in one statement that only a live challenge with tries left passes:
+    // parallel guesses cannot share one count.
+    const [counted] = await ctx.em.execute<{ attempts: number; code_hmac: string }[]>(
+      `update code_challenges set attempts = attempts + 1
+        where id = ? and email = ? and used_at is null and replaced_at is null and expires_at > now() and attempts < ?
+        returning attempts, code_hmac`,
+      [input.hash, email, maxCodeAttempts],
+    );
+    if (!counted) {
+      const challenge = await ctx.em.findOne(CodeChallenge, { id: input.hash, email });
+      const live = challenge && !challenge.usedAt && !challenge.replacedAt && challenge.expiresAt > new Date();
+      throw live ? locked : expired;
     }
-    if (challenge.verifiedAt) return;
-    // Count the try before comparing, in one statement: parallel guesses cannot share one count.
-    const [counted] = await ctx.em
-      .getConnection()
-      .execute<{ attempts: number }[]>(
-        'update code_challenges set attempts = attempts + 1 where id = ? and attempts < ? returning attempts',
-        [challenge.id, maxCodeAttempts],
-      );
-    if (!counted) throw AppError.field('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.');
-    if (!safeEqual(challenge.codeHmac, hmac(secretKey(ctx), `${challenge.id}:${otp}`))) {
+    if (!safeEqual(counted.code_hmac, hmac(secretKey(ctx), `${input.hash}:${otp}`))) {
       throw counted.attempts >= maxCodeAttempts
-        ? AppError.field('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.')
+        ? locked
         : AppError.field('otp', 'INVALID_CODE', 'Invalid or expired code.');
     }
-    challenge.verifiedAt = new Date();
-    await ctx.em.flush();
+    // The right code again (a retry) keeps the first verification time: the proof's 30 minutes do not restart.
+    await ctx.em.nativeUpdate(CodeChallenge, { id: input.hash, verifiedAt: null }, { verifiedAt: new Date() });
   },
 
-  /** Creates the account only with a verified code for this e-mail; any role the client sends is ignored. */
+  /**
+   * Creates the account only with a verified code for this e-mail; any role the client sends is ignored.
+   * The proof is consumed by one conditional update in the account's transaction: of parallel uses, one wins.
+   */
   async register(
     ctx: RequestContext,
     input: { first?: unknown; last?: unknown; email?: unknown; password?: unknown; hash?: unknown },
@@ -134,54 +168,52 @@ export const accountsService = {
     if (!first || !last) throw AppError.field(!first ? 'first' : 'last', 'REQUIRED', 'Please fill in all fields');
     const email = requireEmail(input.email);
     const password = requirePassword(input.password);
-    const challenge = isUuid(input.hash) ? await ctx.em.findOne(CodeChallenge, { id: input.hash, email }) : null;
-    if (!challenge?.verifiedAt || challenge.usedAt || challenge.verifiedAt.getTime() + proofLifetimeMs < Date.now()) {
-      throw AppError.field(
-        'email',
-        'VERIFICATION_REQUIRED',
-        'Please verify your email with the code we sent before creating an account.',
-      );
-    }
-    if (await ctx.em.count(User, { email }))
-      throw AppError.field('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
-    const user = ctx.em.create(User, {
-      first,
-      last,
+    const verificationRequired = AppError.field(
+      'email',
+      'VERIFICATION_REQUIRED',
+      'Please verify your email with the code we sent before creating an account.',
+    );
+    const proofFilter = {
+      id: isUuid(input.hash) ? input.hash : '',
       email,
-      passwordHash: await hashPassword(password),
-      role: roleFor(ctx.config, email),
-    });
-    challenge.usedAt = new Date();
-    const signedIn = signIn(ctx, user);
+      usedAt: null,
+      verifiedAt: { $gt: new Date(Date.now() - proofLifetimeMs) },
+    };
+    // A cheap look first, so a request without a proof costs no password hashing.
+    if (!proofFilter.id || !(await ctx.em.count(CodeChallenge, proofFilter))) throw verificationRequired;
+    const passwordHash = await hashPassword(password);
     try {
-      await ctx.em.flush();
+      return await ctx.em.transactional(async (em) => {
+        if ((await em.nativeUpdate(CodeChallenge, proofFilter, { usedAt: new Date() })) !== 1)
+          throw verificationRequired;
+        if (await em.count(User, { email })) throw emailTaken();
+        const user = em.create(User, { first, last, email, passwordHash, role: roleFor(ctx.config, email) });
+        return signIn(ctx, user, em);
+      });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException)
-        throw AppError.field('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
+      if (error instanceof UniqueConstraintViolationException) throw emailTaken();
       throw error;
     }
-    return signedIn;
   },
 
-  /** One message for a wrong e-mail or a wrong password; limited per address and per account. */
+  /**
+   * One message for a wrong e-mail or a wrong password. Every try is counted before the password is checked
+   * (per client IP, and per account and IP); a success gives its try back, so only failures use the limit.
+   */
   async login(ctx: RequestContext, input: { email?: unknown; password?: unknown }): Promise<SignedIn> {
     const email = normaliseEmail(input.email);
     const password = typeof input.password === 'string' ? input.password : '';
     if (!email || !password)
       throw AppError.field(!email ? 'email' : 'password', 'REQUIRED', 'Please fill in all fields');
-    // Only failed attempts count: people behind one address (an office, a mobile carrier) still sign in.
-    const what = 'sign-in attempts';
-    loginLimits.perAddress.check(ctx.ip, what);
-    // Per account and address: a stranger's wrong guesses cannot lock the owner out from elsewhere.
-    loginLimits.perAccount.check(`${email}|${ctx.ip}`, what);
+    const accountKey = `${email}|${ctx.ip}`;
+    await accountLimits.loginPerIp.consume(ctx.em, ctx.ip);
+    await accountLimits.loginPerAccount.consume(ctx.em, accountKey);
     const user = await ctx.em.findOne(User, { email });
     // Verify against a dummy hash when the account does not exist, so timing does not reveal it.
     const valid = await argonVerify(user?.passwordHash ?? dummyHash, password).catch(() => false);
-    if (!user || !user.passwordHash || !valid) {
-      loginLimits.perAddress.consume(ctx.ip, what);
-      loginLimits.perAccount.consume(`${email}|${ctx.ip}`, what);
-      throw AppError.field('email', 'INVALID_CREDENTIALS', invalidCredentials);
-    }
+    if (!user || !user.passwordHash || !valid) throw AppError.field('email', 'INVALID_CREDENTIALS', invalidCredentials);
+    await accountLimits.loginPerIp.giveBack(ctx.em, ctx.ip);
+    await accountLimits.loginPerAccount.giveBack(ctx.em, accountKey);
     user.role = roleFor(ctx.config, email);
     const signedIn = signIn(ctx, user);
     await ctx.em.flush();
@@ -217,18 +249,18 @@ export const accountsService = {
     else ctx.http.clearSessionCookie();
   },
 
-  /** The same answer whether or not the address has an account. */
+  /**
+   * The same answer whether or not the address has an account; limited per client IP and per address
+   * (counted for unknown addresses too, so a refusal says nothing about who has an account).
+   */
   async requestPasswordReset(ctx: RequestContext, rawEmail: unknown): Promise<void> {
     const email = normaliseEmail(rawEmail);
     if (!email) throw AppError.field('email', 'REQUIRED', 'Please enter your email address');
     if (!isValidEmail(email)) throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
+    await accountLimits.mailPerIp.consume(ctx.em, ctx.ip, ctx.config.mailRequestsPerIp);
+    await accountLimits.resetsPerEmail.consume(ctx.em, email);
     const user = await ctx.em.findOne(User, { email });
     if (!user) return;
-    try {
-      resetLimiter.consume(email, 'reset requests');
-    } catch {
-      return;
-    }
     const token = randomToken();
     ctx.em.create(PasswordReset, { tokenHash: sha256(token), user, expiresAt: new Date(Date.now() + resetLifetimeMs) });
     await ctx.em.flush();
@@ -242,22 +274,32 @@ export const accountsService = {
       .catch((error: unknown) => ctx.log.error({ err: error }, 'could not send the reset e-mail'));
   },
 
-  /** Sets a new password from a reset link (once), ends every other session and signs in. */
+  /**
+   * Sets a new password from a reset link and signs in. The link is consumed by one conditional update in
+   * the transaction that changes the password: of parallel uses exactly one wins. Every other session of
+   * the account ends, and so does every other unused link (whoever held them may be who the owner fears).
+   */
   async resetPassword(ctx: RequestContext, input: { token?: unknown; password?: unknown }): Promise<SignedIn> {
     const password = requirePassword(input.password);
-    const reset =
-      typeof input.token === 'string' && input.token.length > 20
-        ? await ctx.em.findOne(PasswordReset, { tokenHash: sha256(input.token) }, { populate: ['user'] })
-        : null;
-    if (!reset || reset.usedAt || reset.expiresAt <= new Date()) {
-      throw AppError.field('token', 'INVALID_TOKEN', 'This reset link is invalid or has expired.');
-    }
-    reset.usedAt = new Date();
-    reset.user.passwordHash = await hashPassword(password);
-    await revokeUserSessions(ctx, reset.user.id);
-    const signedIn = signIn(ctx, reset.user);
-    await ctx.em.flush();
-    return signedIn;
+    const invalid = AppError.field('token', 'INVALID_TOKEN', 'This reset link is invalid or has expired.');
+    const token =
+      typeof input.token === 'string' && input.token.length > 20 && input.token.length <= 200 ? input.token : '';
+    const live = { tokenHash: sha256(token), usedAt: null, expiresAt: { $gt: new Date() } };
+    // A cheap look first, so a dead link costs no password hashing.
+    if (!token || !(await ctx.em.count(PasswordReset, live))) throw invalid;
+    const passwordHash = await hashPassword(password);
+    return ctx.em.transactional(async (em) => {
+      const [reset] = await em.execute<{ user_id: string }[]>(
+        'update password_resets set used_at = now() where token_hash = ? and used_at is null and expires_at > now() returning user_id',
+        [live.tokenHash],
+      );
+      if (!reset) throw invalid;
+      const user = await em.findOneOrFail(User, { id: reset.user_id });
+      user.passwordHash = passwordHash;
+      await revokeUserSessions(em, user.id);
+      await em.nativeUpdate(PasswordReset, { user: user.id, usedAt: null }, { usedAt: new Date() });
+      return signIn(ctx, user, em);
+    });
   },
 };
 

@@ -27,11 +27,14 @@ export async function viewerForToken(em: EntityManager, token: string): Promise<
   return session ? toViewer(session.user, session.id) : null;
 }
 
-/** Starts a session for `user` (within the caller's flush) and hands the browser its cookie. */
-export function startSession(ctx: RequestContext, user: User): string {
+/**
+ * Starts a session for `user` (within the caller's flush, on `em`: the request's, or the caller's
+ * transaction) and hands the browser its cookie.
+ */
+export function startSession(ctx: RequestContext, user: User, em: EntityManager = ctx.em): string {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ctx.config.sessionDays * 86_400_000);
-  ctx.em.create(Session, { tokenHash: sha256(token), user, expiresAt });
+  em.create(Session, { tokenHash: sha256(token), user, expiresAt });
   ctx.http.setSessionCookie(token, expiresAt);
   return token;
 }
@@ -41,9 +44,9 @@ export async function revokeSession(ctx: RequestContext, sessionId: string): Pro
   ctx.http.clearSessionCookie();
 }
 
-/** Ends every session of a user (after a password reset), except `keep`. */
-export async function revokeUserSessions(ctx: RequestContext, userId: string, keep?: string): Promise<void> {
-  await ctx.em.nativeUpdate(
+/** Ends every session of a user (after a password reset), except `keep`; on `em`, so inside its transaction. */
+export async function revokeUserSessions(em: EntityManager, userId: string, keep?: string): Promise<void> {
+  await em.nativeUpdate(
     Session,
     { user: userId, revokedAt: null, ...(keep ? { id: { $ne: keep } } : {}) },
     { revokedAt: new Date() },

@@ -2,6 +2,7 @@ import { Readable, Transform } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
 import { sendData } from '../../http/envelope';
 import { AppError } from '../../http/errors';
+import { describeProblem, formDataProblem } from '../../shared/input-check';
 import { shillingsToCents } from '../../shared/money';
 import { requireAdmin } from '../accounts/guards';
 import { catalogAdminService, matchCategoryText, type ImageChanges, type ProductDraft } from './catalog-admin.service';
@@ -32,8 +33,9 @@ async function readMultipart(request: Request): Promise<FormData> {
       },
     }),
   );
+  let form: FormData;
   try {
-    return await new Request('http://localhost/', {
+    form = await new Request('http://localhost/', {
       method: 'POST',
       headers: { 'content-type': request.get('content-type') ?? '' },
       body: Readable.toWeb(capped) as ReadableStream<Uint8Array>,
@@ -43,6 +45,10 @@ async function readMultipart(request: Request): Promise<FormData> {
     if (size > maxMultipartBytes) throw tooLarge();
     throw new AppError('BAD_USER_INPUT', `The form could not be read: ${(error as Error).message}`);
   }
+  // The same check as JSON bodies get (http/input-guard.ts), which cannot see inside a form.
+  const problem = formDataProblem(form);
+  if (problem) throw AppError.field(problem.path, 'INVALID_INPUT', describeProblem(problem));
+  return form;
 }
 
 /** Files sent as images[0], images[1]… (or images[] / images), in the order of their index, else as sent. */

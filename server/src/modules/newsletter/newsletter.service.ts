@@ -1,10 +1,10 @@
 import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
-import { RateLimiter } from '../../shared/rate-limiter';
+import { RateLimit } from '../../shared/rate-limiter';
 import { NewsletterSubscription } from './newsletter-subscription.entity';
 
-export const newsletterRateLimiter = new RateLimiter(10, 60 * 60 * 1000);
+export const newsletterRateLimit = new RateLimit('newsletter-per-ip', 10, 60 * 60 * 1000, 'sign-ups from this address');
 
 export const subscribedMessage = 'Thank you for subscribing! Your 10% off your first purchase is on its way.';
 
@@ -15,7 +15,7 @@ export const newsletterService = {
     if (!email || !isValidEmail(email)) {
       throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
     }
-    newsletterRateLimiter.consume(ctx.ip, 'sign-ups from this address');
+    await newsletterRateLimit.consume(ctx.em, ctx.ip);
     await ctx.em.upsert(NewsletterSubscription, { email }, { onConflictFields: ['email'], onConflictAction: 'ignore' });
   },
 };

@@ -1,5 +1,6 @@
 import { raw, Router } from 'express';
 import { sendData } from '../../http/envelope';
+import { describeProblem, inputProblem, isJsonObject } from '../../shared/input-check';
 import { applyPaystackResult, paymentsService } from './payments.service';
 import { isValidPaystackSignature, type PaystackTransaction } from './paystack-client';
 
@@ -29,13 +30,24 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
       response.status(401).json({ success: false, message: 'Invalid signature' });
       return;
     }
-    let event: { event?: string; data?: PaystackTransaction };
+    let parsed: unknown;
     try {
-      event = JSON.parse(body.toString('utf8'));
+      parsed = JSON.parse(body.toString('utf8'));
     } catch {
       response.status(400).json({ success: false, message: 'The request body is not valid JSON.' });
       return;
     }
+    // Signed is not well formed: `null`, an array or a NUL in a reference is refused before anything reads it.
+    if (!isJsonObject(parsed)) {
+      response.status(400).json({ success: false, message: 'The request body must be a JSON object.' });
+      return;
+    }
+    const problem = inputProblem(parsed, 'body');
+    if (problem) {
+      response.status(400).json({ success: false, message: describeProblem(problem) });
+      return;
+    }
+    const event = parsed as { event?: string; data?: PaystackTransaction };
     if (
       (event.event === 'charge.success' || event.event === 'charge.failed') &&
       typeof event.data?.reference === 'string'

@@ -1,7 +1,7 @@
 import { AppError, FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
-import { RateLimiter } from '../../shared/rate-limiter';
+import { RateLimit } from '../../shared/rate-limiter';
 import { Review } from './review.entity';
 import { recordAdminNotification } from '../notifications/admin-notifications';
 
@@ -48,14 +48,14 @@ export function validateReview(draft: ReviewDraft): {
 }
 
 /** Guests write reviews without an account, so a flood is limited per address: 5 an hour. */
-export const reviewRateLimiter = new RateLimiter(5, 60 * 60 * 1000);
+export const reviewRateLimit = new RateLimit('reviews-per-ip', 5, 60 * 60 * 1000, 'reviews from this address');
 
 export const reviewsService = {
   /** Guests may write reviews; the values are trimmed and checked here, whatever the client did. */
   async create(ctx: RequestContext, draft: ReviewDraft): Promise<Review> {
     const { value, errors } = validateReview(draft);
     if (errors.length > 0) throw AppError.badInput(errors);
-    reviewRateLimiter.consume(ctx.ip, 'reviews from this address');
+    await reviewRateLimit.consume(ctx.em, ctx.ip);
     const review = ctx.em.create(Review, { ...value, image: null, createdAt: new Date() });
     // Written by the same flush (one transaction) as the review.
     recordAdminNotification(ctx.em, {

@@ -52,7 +52,8 @@ export function RegisterPage() {
           await navigate('/verify-otp', { state });
           return;
         }
-        // e.g. 'An account with this email already exists.'
+        // e.g. a rate limit. An address that has an account gets a hash too (the answer does not tell
+        // who has one): its owner is e-mailed how to sign in, and /verify-otp says so.
         const serverProblem = payload?.errors[0];
         form.showProblem({
           field: fieldOf(serverProblem?.field, FIELDS),

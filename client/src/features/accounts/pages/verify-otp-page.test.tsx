@@ -43,6 +43,18 @@ describe('VerifyOtpPage', () => {
     expect(location().href).toBe('/register');
   });
 
+  it('names the address, and tells an account holder the e-mail says how to sign in instead', () => {
+    renderVerify();
+
+    expect(screen.getByText(/Enter the 6-digit code we sent to/)).toHaveTextContent('amina@example.com');
+    // The server answers alike whether or not the address has an account: every visitor lands here.
+    expect(
+      screen.getByText(
+        'Already have an account with this address? Then the e-mail tells you how to sign in or reset your password instead.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows six numeric one-digit boxes; typing a digit moves on and anything else is refused', async () => {
     const { user } = renderVerify();
 

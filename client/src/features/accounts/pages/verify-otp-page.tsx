@@ -8,6 +8,7 @@ import {
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import {
+  ALREADY_REGISTERED_HINT,
   CODE_RESENT,
   ENTER_ALL_DIGITS,
   OTP_COUNTDOWN_SECONDS,
@@ -118,6 +119,7 @@ function VerifyOtpForm({ otpState }: { otpState: OtpState }) {
         <p className="muted">
           Enter the 6-digit code we sent to <strong>{registration.email}</strong>.
         </p>
+        <p className="muted">{ALREADY_REGISTERED_HINT}</p>
         <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Verify email">
           <fieldset className="otp-fieldset">
             <legend>Verification code</legend>

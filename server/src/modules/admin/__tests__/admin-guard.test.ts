@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import {
   getNamedType,
   isEnumType,
@@ -11,13 +10,16 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
-import pino from 'pino';
-import { createApp } from '../../../http/app';
 import { buildAppSchema } from '../../../graphql/schema';
 import { UserRole } from '../../accounts/user.entity';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { placeOrderFor } from '../../../../test/checkout';
+import {
+  appRoutes as servedRoutes,
+  rootFields as schemaRootFields,
+  type RootField,
+} from '../../../../test/app-surface';
 
 /**
  * Who may call what. Every Query and Mutation field and every REST route the app serves must be listed:
@@ -86,11 +88,11 @@ const restAccess: Record<string, Access> = {
   'GET /robots.txt': 'public',
   // Signed by Paystack (HMAC), not by a session.
   'POST /paystack/webhook': 'public',
-  // The local Paystack stand-in (only without a Paystack key).
+  // The local Paystack stand-in (test mode only); its pay page needs the payment's single-use access code.
   'POST /transaction/initialize': 'public',
   'GET /transaction/verify/:reference': 'public',
-  'GET /pay/:reference': 'public',
-  'POST /pay/:reference': 'public',
+  'GET /pay/:accessCode': 'public',
+  'POST /pay/:accessCode': 'public',
   'GET /products/list': 'public',
   'GET /categories/list': 'public',
   'POST /reviews/add': 'public',
@@ -126,25 +128,6 @@ const restAccess: Record<string, Access> = {
   'GET /admin/export/transactions.csv': 'admin',
 };
 
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-}
-
-/** Every route in the app's router stack, nested routers included, as 'METHOD path'. */
-function routesOf(stack: Layer[], found = new Set<string>()): Set<string> {
-  for (const layer of stack) {
-    if (layer.route) {
-      for (const [method, enabled] of Object.entries(layer.route.methods)) {
-        if (enabled && method !== '_all') found.add(`${method.toUpperCase()} ${layer.route.path}`);
-      }
-    } else if (Array.isArray(layer.handle?.stack)) {
-      routesOf(layer.handle.stack, found);
-    }
-  }
-  return found;
-}
-
 let shop: TestShop;
 let user: TestUser;
 let schema: GraphQLSchema;
@@ -155,10 +138,7 @@ let reviewId: number;
 beforeAll(async () => {
   shop = await startTestShop();
   schema = await buildAppSchema();
-  // A second app on the same database, only to read its router stack (the test shop does not expose it).
-  const handle = await createApp(shop.orm, shop.config, pino({ level: 'silent' }), createServer());
-  appRoutes = routesOf((handle.app as unknown as { router: { stack: Layer[] } }).router.stack);
-  await handle.apollo.stop();
+  appRoutes = new Set((await servedRoutes(shop)).map((route) => route.key));
   user = await createSignedInUser(shop);
   // Real rows for the ids the calls name, so a guard that let a call through would change something.
   orderId = (await placeOrderFor(shop, user, [[2, 1]])).id;
@@ -269,14 +249,8 @@ async function callField(
   return (await request).body;
 }
 
-function rootFields(): { operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }[] {
-  return [
-    ...Object.values(schema.getQueryType()?.getFields() ?? {}).map((field) => ({ operation: 'query' as const, field })),
-    ...Object.values(schema.getMutationType()?.getFields() ?? {}).map((field) => ({
-      operation: 'mutation' as const,
-      field,
-    })),
-  ];
+function rootFields(): RootField[] {
+  return schemaRootFields(schema);
 }
 
 /** A concrete path for a declared route: parameters get the ids of real rows. */

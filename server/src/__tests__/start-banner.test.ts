@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { loadConfig } from '../config/config';
+import { prettyLogs } from '../db/logger';
+import { startBanner } from '../start-banner';
+
+describe('start banner', () => {
+  it('without ADMIN_PASSWORD says how to get in: register the admin e-mail or reset its password', () => {
+    const config = loadConfig({ ADMIN_EMAIL: 'boss@example.com', DATA_DIR: '/srv/shop' });
+    const banner = startBanner('http://localhost:4000', config);
+    expect(banner).toContain('Manukato is ready at http://localhost:4000');
+    expect(banner).toContain('boss@example.com (ADMIN_PASSWORD is unset)');
+    expect(banner).toContain('http://localhost:4000/register');
+    expect(banner).toContain('http://localhost:4000/forgot-password');
+    expect(banner).toContain(`.eml files to ${path.join('/srv/shop', 'outbox')}`);
+    expect(banner).toContain(`.sms.txt files to ${path.join('/srv/shop', 'outbox')}`);
+  });
+
+  it("with ADMIN_PASSWORD, SMTP and Africa's Talking names them without any secret", () => {
+    const config = loadConfig({
+      ADMIN_PASSWORD: 'a-long-secret',
+      SMTP_URL: 'smtp://user:mailpass@mail.example.com:587',
+      AT_API_KEY: 'at-key-123',
+      AT_USERNAME: 'manukato',
+      PUBLIC_URL: 'https://shop.example.com',
+    });
+    const banner = startBanner('http://0.0.0.0:4000', config);
+    expect(banner).toContain('sign in at https://shop.example.com/login as admin@manukato.co.ke with ADMIN_PASSWORD');
+    expect(banner).toContain('SMTP server mail.example.com:587');
+    expect(banner).toContain("Africa's Talking (username manukato)");
+    for (const secret of ['a-long-secret', 'mailpass', 'at-key-123']) expect(banner).not.toContain(secret);
+  });
+});
+
+describe('log format', () => {
+  it('is readable in development and on a terminal, JSON in production without one and in tests', () => {
+    expect(prettyLogs('development', false)).toBe(true);
+    expect(prettyLogs('production', true)).toBe(true);
+    expect(prettyLogs('production', false)).toBe(false);
+    expect(prettyLogs('test', true)).toBe(false);
+  });
+});
