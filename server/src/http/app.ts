@@ -6,7 +6,6 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import compression from 'compression';
 import express, { Router, type Express, type NextFunction, type Request, type Response } from 'express';
-import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { ApolloServer } from '@apollo/server';
@@ -16,7 +15,6 @@ import { buildAppSchema } from '../graphql/schema';
 import { createDirectQueries } from '../graphql/direct-queries';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { catalogAdminRoutes } from '../modules/catalog/catalog-admin.routes';
-import { uploadMiddlewareLimits } from '../modules/catalog/product-upload';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
@@ -28,7 +26,8 @@ import { createPaystackClient } from '../modules/payments/paystack-client';
 import { randomToken } from '../shared/secrets';
 import { isClientRoute, loadClientRoutePatterns } from './client-routes';
 import { AppError } from './errors';
-import { inputGuard, uploadFormErrors } from './input-guard';
+import { inputGuard } from './input-guard';
+import { graphqlUploads } from './graphql-upload';
 import { restErrorHandler } from './error-handler';
 import { requestContextMiddleware, requestIdFor, type RequestContext } from './request-context';
 import { ResponseCache } from './response-cache';
@@ -47,8 +46,6 @@ import { repositoryRoot } from '../config/config';
 import { trustFunction } from './client-address';
 import { redactRequestLog } from './log-redaction';
 import { securityHeaders } from './security-headers';
-
-const graphqlUploads = graphqlUploadExpress(uploadMiddlewareLimits);
 
 export interface AppHandle {
   app: Express;
@@ -198,11 +195,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
       if (!('body' in request)) (request as { body?: unknown }).body = undefined;
       next();
     },
-    // Uploads come only as POST (the multipart request spec); a GET carrying a form body would make the parser
-    // emit an unhandled "Unexpected end of form".
-    (request: Request, response: Response, next: NextFunction) =>
-      request.method === 'POST' ? graphqlUploads(request, response, next) : next(),
-    uploadFormErrors(),
+    graphqlUploads(),
     cachePublicGraphQL(responseCache, config.graphql.maxTokens),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );

@@ -55,23 +55,3 @@ function bodyProblem(request: Request): InputProblem | undefined {
   }
   return inputProblem(body, 'body');
 }
-
-/**
- * graphql-upload-minimal answers a multipart request that has neither an `operations` nor a `map` field with
- * a 500 (it assumes another middleware read the form first). Nothing else reads it here: the client sent a
- * form that is not a GraphQL request, which is a 400.
- */
-export function uploadFormErrors() {
-  return (error: unknown, request: Request, _response: Response, next: NextFunction): void => {
-    if ((error as { status?: unknown } | null)?.status === 500 && request.is('multipart/form-data')) {
-      next(
-        new AppError(
-          'BAD_USER_INPUT',
-          "The form is not a GraphQL multipart request: it needs the 'operations' and 'map' fields.",
-        ),
-      );
-      return;
-    }
-    next(error);
-  };
-}

@@ -239,6 +239,19 @@ describe('body shapes', () => {
     expect(await shop.http.get('/healthz').then((health) => health.status)).toBe(200);
   });
 
+  it('a POST of /graphql whose form has a malformed part header is refused, and the process lives on', async () => {
+    // busboy reports such a form twice ("Malformed part header", then "Unexpected end of form"); the upload
+    // parser listened once, so the second error was thrown out of the stream and took the process down.
+    const answer = await shop.http
+      .post('/graphql')
+      .set('content-type', 'multipart/form-data; boundary=x')
+      .set('apollo-require-preflight', 'true')
+      .send('--x\r\ncontent-disposition: form-data; name="operations"\r\n\r\n{}\r\n--x\r\nbad header\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('The multipart form could not be read: Malformed part header.');
+    expect(await shop.http.get('/healthz').then((health) => health.status)).toBe(200);
+  });
+
   it('a JSON array body is refused as not an object', () =>
     expectRefused(rest('/api/users/login', [{ email: 'a@example.co.ke' }]), 'rest', /must be a JSON object/));
 
