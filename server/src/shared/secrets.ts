@@ -20,9 +20,7 @@ export async function resolveSecretKey(
   const connection = em.getConnection();
   const stored = async () =>
     (
-      await connection.execute<{ value: string }[]>('select value from app_settings where key = ?', [
-        secretKeySetting,
-      ])
+      await connection.execute<{ value: string }[]>('select value from app_settings where key = ?', [secretKeySetting])
     )[0]?.value;
   const found = await stored();
   if (found) return found;
@@ -34,7 +32,8 @@ export async function resolveSecretKey(
     fromFile || randomBytes(32).toString('base64url'),
   ]);
   const key = (await stored())!;
-  if (fromFile && key === fromFile) options.log.info({ file }, 'adopted DATA_DIR/secret.key as the shared signing secret');
+  if (fromFile && key === fromFile)
+    options.log.info({ file }, 'adopted DATA_DIR/secret.key as the shared signing secret');
   return key;
 }
 

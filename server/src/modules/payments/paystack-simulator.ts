@@ -183,7 +183,12 @@ export function paystackSimulator(options: { secretKey: string; webhookUrl: () =
       unknownPayment(response);
       return;
     }
-    const data = { reference: found.reference, status: outcome, amount: Number(found.amount), currency: found.currency };
+    const data = {
+      reference: found.reference,
+      status: outcome,
+      amount: Number(found.amount),
+      currency: found.currency,
+    };
     const body = JSON.stringify({ event: outcome === 'success' ? 'charge.success' : 'charge.failed', data });
     // As Paystack does: a signed webhook to the shop, whatever the browser does next.
     await fetch(options.webhookUrl(), {
