@@ -5,13 +5,11 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/config';
 import { lockDataDirectory } from './db/data-dir-lock';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-postgres';
-import { initOrm, migrate } from './db/orm';
-import { seedDatabase } from './db/seed';
+import { initOrm } from './db/orm';
+import { prepareDatabase } from './db/startup';
 import { createApp, type AppHandle } from './http/app';
-import { ensureAdminAccount } from './modules/accounts/accounts.service';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
-import { resolveSecretKey } from './shared/secrets';
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {
@@ -46,7 +44,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  * Until the app is ready, requests get 503.
  */
 export async function startShop(configured: AppConfig, log: Logger): Promise<RunningShop> {
-  const config = { ...configured, secretKey: await resolveSecretKey(configured.secretKey, configured.dataDir) };
+  let config = configured;
   let handle: AppHandle | undefined;
   const httpServer = createServer((request, response) => {
     if (handle) {
@@ -84,10 +82,9 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     }
     const orm = await initOrm({ databaseUrl, log });
     cleanups.push({ step: 'close the ORM', run: () => orm.close() });
-    const applied = await migrate(orm);
-    if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
-    await seedDatabase(orm, { sampleData: config.seedSampleData, uploadsDir: config.uploadsDir, log });
-    await ensureAdminAccount(orm, config, log);
+    // Migrations, seeds, the admin account and the shared signing secret, one instance at a time.
+    const { secretKey } = await prepareDatabase(orm, config, log);
+    config = { ...config, secretKey };
     handle = await createApp(orm, config, log, httpServer);
     // Unpaid orders hold stock only so long: give it back every minute (and once at start).
     const releaseReservations = () =>

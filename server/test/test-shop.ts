@@ -6,9 +6,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import pino, { type Logger } from 'pino';
 import supertest from 'supertest';
 import { loadConfig, type AppConfig } from '../src/config/config';
-import { initOrm, migrate } from '../src/db/orm';
-import { seedDatabase } from '../src/db/seed';
-import { ensureAdminAccount } from '../src/modules/accounts/accounts.service';
+import { initOrm } from '../src/db/orm';
+import { prepareDatabase } from '../src/db/startup';
 import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
 import type { ResponseCache } from '../src/http/response-cache';
@@ -47,7 +46,7 @@ export async function startTestShop(
   const shared = options.shareDatabaseOf?.config.databaseUrl;
   const database = shared ? { url: shared, drop: async () => undefined } : await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-test-data-'));
-  const config = loadConfig({
+  const loaded = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -63,9 +62,9 @@ export async function startTestShop(
   const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const statements = new StatementCounter();
   const orm = await initOrm({ databaseUrl: database.url, log, statementCounter: statements, poolMax: 4 });
-  await migrate(orm);
-  await seedDatabase(orm, { sampleData: options.seed ?? true, uploadsDir: config.uploadsDir, log });
-  await ensureAdminAccount(orm, config, log);
+  // As a start does, under the start-up lock; `env: { SECRET_KEY: '' }` takes the secret the database keeps.
+  const { secretKey } = await prepareDatabase(orm, { ...loaded, seedSampleData: options.seed ?? true }, log);
+  const config: AppConfig = { ...loaded, secretKey };
   const httpServer: Server = createServer();
   const handle: AppHandle = await createApp(orm, config, log, httpServer);
   httpServer.on('request', handle.handle);

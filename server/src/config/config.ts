@@ -81,7 +81,7 @@ export interface AppConfig {
   priceValidUntil: string;
   adminEmail: string;
   adminPassword: string | undefined;
-  /** HMAC key for codes and tokens; from SECRET_KEY, else generated once into DATA_DIR (see resolveSecretKey). */
+  /** HMAC key for codes and tokens; from SECRET_KEY, else generated once into the database (see resolveSecretKey). */
   secretKey: string | undefined;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };

@@ -66,8 +66,8 @@ export function ormOptions({ databaseUrl, log, statementCounter, poolMax }: OrmO
       else log.debug({ orm: message }, 'orm');
     },
     colors: false,
-    // seed_history and rate_limits are infrastructure, not entities: the schema diff leaves them alone.
-    schemaGenerator: { skipTables: ['seed_history', 'rate_limits'] },
+    // Infrastructure tables, not entities: the schema diff leaves them alone.
+    schemaGenerator: { skipTables: ['seed_history', 'rate_limits', 'app_settings', 'simulated_payments'] },
     migrations: {
       migrationsList: migrations,
       tableName: 'mikro_orm_migrations',

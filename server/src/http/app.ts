@@ -21,9 +21,8 @@ import { cartRoutes } from '../modules/cart/cart.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payments.routes';
-import { paystackSimulator } from '../modules/payments/paystack-simulator';
+import { paystackSimulator, paystackSimulatorKey } from '../modules/payments/paystack-simulator';
 import { createPaystackClient } from '../modules/payments/paystack-client';
-import { randomToken } from '../shared/secrets';
 import { isClientRoute, loadClientRoutePatterns } from './client-routes';
 import { AppError } from './errors';
 import { inputGuard } from './input-guard';
@@ -141,7 +140,8 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
     const address = httpServer.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : config.port}`;
   };
-  const paystackSecret = config.paystack.secretKey ?? `sk_simulator_${randomToken(24)}`;
+  // The stand-in's key derives from the shared signing secret: every instance signs and checks its webhooks alike.
+  const paystackSecret = config.paystack.secretKey ?? paystackSimulatorKey(config.secretKey);
   const paystackBase = () =>
     config.paystack.secretKey
       ? (config.paystack.baseUrl ?? 'https://api.paystack.co')

@@ -1,22 +1,31 @@
-import { Router, urlencoded, type Response } from 'express';
+import { Router, urlencoded, type Request, type Response } from 'express';
 import { escapeHtml } from '../../http/page-html';
 import { centsToDecimal } from '../../shared/money';
-import { randomToken } from '../../shared/secrets';
+import { hmac, randomToken, sha256 } from '../../shared/secrets';
 import { paystackSignature } from './paystack-client';
 
-interface SimulatedTransaction {
+/** A stand-in payment as the table keeps it (migration 0012): every instance on the database sees the same ones. */
+interface SimulatedPayment {
   reference: string;
-  /** Random, distinct from the reference, as Paystack's access_code: the pay page's only key; used once. */
-  accessCode: string;
-  amount: number;
+  amount: string | number;
   currency: string;
   email: string;
-  callbackUrl: string;
+  callback_url: string;
   status: 'pending' | 'success' | 'failed';
 }
 
-/** A stand-in, not a ledger: the latest payments only, so memory stays bounded under load. */
-const keptTransactions = 10_000;
+/** A stand-in, not a ledger: payments older than this are dropped as new ones start, so the table stays small. */
+const keptDays = 7;
+
+/** Text the stand-in stores: a string PostgreSQL accepts (no NUL), of a sane length. */
+const storable = (value: unknown, maxLength = 2000): value is string =>
+  typeof value === 'string' && value.length <= maxLength && !value.includes('\u0000');
+
+/** The stand-in's Paystack secret key, the same on every instance: derived from the shared signing secret. */
+export function paystackSimulatorKey(signingSecret: string | undefined): string {
+  if (!signingSecret) throw new Error('SECRET_KEY was not resolved at start');
+  return `sk_simulator_${hmac(signingSecret, 'paystack-simulator')}`;
+}
 
 const pageStyle =
   'body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#222}button{font-size:1rem;padding:.7rem 1.4rem;margin-right:.5rem;border-radius:6px;border:1px solid #333;cursor:pointer}.pay{background:#0a7d32;color:#fff;border-color:#0a7d32}';
@@ -55,52 +64,71 @@ function unknownPayment(response: Response): void {
  */
 export function paystackSimulator(options: { secretKey: string; webhookUrl: () => string; publicUrl: string }): Router {
   const router = Router();
-  const transactions = new Map<string, SimulatedTransaction>();
-  const byAccessCode = new Map<string, SimulatedTransaction>();
   const authorised = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
+  const query = <T>(request: Request, sql: string, values: unknown[]) =>
+    request.ctx.em.getConnection().execute<T[]>(sql, values, 'all');
+  const pendingByAccessCode = async (request: Request, accessCode: string) =>
+    (
+      await query<SimulatedPayment>(
+        request,
+        `select reference, amount, currency, email, callback_url, status from simulated_payments
+          where access_code_hash = ? and status = 'pending'`,
+        [sha256(accessCode)],
+      )
+    )[0];
 
-  router.post('/transaction/initialize', (request, response) => {
+  router.post('/transaction/initialize', async (request, response) => {
     if (!authorised(request.get('authorization'))) {
       response.status(401).json({ status: false, message: 'Invalid key' });
       return;
     }
     const { reference, amount, currency, email, callback_url: callbackUrl } = request.body ?? {};
-    if (typeof reference !== 'string' || !Number.isInteger(amount) || typeof callbackUrl !== 'string') {
+    if (
+      !storable(reference, 200) ||
+      !Number.isSafeInteger(amount) ||
+      amount < 0 ||
+      !storable(currency, 10) ||
+      !storable(email) ||
+      !storable(callbackUrl) ||
+      !URL.canParse(callbackUrl)
+    ) {
       response.status(400).json({ status: false, message: 'Invalid transaction' });
       return;
     }
-    if (transactions.size >= keptTransactions) {
-      const oldest = transactions.values().next().value!;
-      transactions.delete(oldest.reference);
-      byAccessCode.delete(oldest.accessCode);
-    }
-    const previous = transactions.get(reference);
-    if (previous) byAccessCode.delete(previous.accessCode);
-    const transaction: SimulatedTransaction = {
-      reference,
-      accessCode: randomToken(24),
-      amount,
-      currency,
-      email,
-      callbackUrl,
-      status: 'pending',
-    };
-    transactions.set(reference, transaction);
-    byAccessCode.set(transaction.accessCode, transaction);
+    await query(request, `delete from simulated_payments where created_at < now() - interval '${keptDays} days'`, []);
+    const accessCode = randomToken(24);
+    // The same reference again starts over: a new code, and the old one no longer opens the page.
+    await query(
+      request,
+      `insert into simulated_payments (reference, access_code_hash, amount, currency, email, callback_url)
+       values (?, ?, ?, ?, ?, ?)
+       on conflict (reference) do update set access_code_hash = excluded.access_code_hash, amount = excluded.amount,
+         currency = excluded.currency, email = excluded.email, callback_url = excluded.callback_url,
+         status = 'pending', created_at = now()`,
+      [reference, sha256(accessCode), amount, currency, email, callbackUrl],
+    );
     response.json({
       status: true,
       message: 'Authorization URL created',
       data: {
-        authorization_url: `${options.publicUrl}/paystack-simulator/pay/${transaction.accessCode}`,
-        access_code: transaction.accessCode,
+        authorization_url: `${options.publicUrl}/paystack-simulator/pay/${accessCode}`,
+        access_code: accessCode,
         reference,
       },
     });
   });
 
-  router.get('/transaction/verify/:reference', (request, response) => {
-    const found = transactions.get(request.params.reference);
-    if (!authorised(request.get('authorization')) || !found) {
+  router.get('/transaction/verify/:reference', async (request, response) => {
+    const reference = request.params.reference;
+    const [found] =
+      authorised(request.get('authorization')) && storable(reference, 200)
+        ? await query<SimulatedPayment>(
+            request,
+            'select reference, amount, currency, status from simulated_payments where reference = ?',
+            [reference],
+          )
+        : [];
+    if (!found) {
       response.status(404).json({ status: false, message: 'Transaction reference not found' });
       return;
     }
@@ -110,46 +138,58 @@ export function paystackSimulator(options: { secretKey: string; webhookUrl: () =
       data: {
         reference: found.reference,
         status: found.status === 'pending' ? 'abandoned' : found.status,
-        amount: found.amount,
+        amount: Number(found.amount),
         currency: found.currency,
       },
     });
   });
 
-  router.get('/pay/:accessCode', (request, response) => {
-    const found = byAccessCode.get(request.params.accessCode);
-    if (!found || found.status !== 'pending') {
+  router.get('/pay/:accessCode', async (request, response) => {
+    const found = await pendingByAccessCode(request, request.params.accessCode);
+    if (!found) {
       unknownPayment(response);
       return;
     }
+    const accessCode = request.params.accessCode;
     simulatorPage(
       response,
       200,
       'Payment simulator',
       `<p>This stands in for Paystack while the shop is in test mode: no money moves.</p>
-<p>Pay <strong>${escapeHtml(found.currency)} ${centsToDecimal(found.amount)}</strong> for ${escapeHtml(found.email)}?</p>
-<form method="post" action="/paystack-simulator/pay/${escapeHtml(found.accessCode)}"><button class="pay" name="outcome" value="success">Pay</button><button name="outcome" value="failed">Decline</button></form>`,
+<p>Pay <strong>${escapeHtml(found.currency)} ${centsToDecimal(Number(found.amount))}</strong> for ${escapeHtml(found.email)}?</p>
+<form method="post" action="/paystack-simulator/pay/${escapeHtml(accessCode)}"><button class="pay" name="outcome" value="success">Pay</button><button name="outcome" value="failed">Decline</button></form>`,
     );
   });
 
   router.post('/pay/:accessCode', urlencoded({ extended: false, limit: '1kb' }), async (request, response) => {
-    const found = byAccessCode.get(request.params.accessCode);
+    const accessCode = request.params.accessCode;
     const outcome = request.body?.outcome;
-    if (!found || found.status !== 'pending') {
+    if (outcome !== 'success' && outcome !== 'failed') {
+      if (await pendingByAccessCode(request, accessCode)) {
+        simulatorPage(response, 400, 'Choose Pay or Decline', '<p>Go back and choose Pay or Decline.</p>');
+      } else {
+        unknownPayment(response);
+      }
+      return;
+    }
+    // Used up by one conditional update: of two posts with the same code, on any instances, only the first acts.
+    const [found] = await query<SimulatedPayment>(
+      request,
+      `update simulated_payments set status = ? where access_code_hash = ? and status = 'pending'
+       returning reference, amount, currency, callback_url`,
+      [outcome, sha256(accessCode)],
+    );
+    if (!found) {
       unknownPayment(response);
       return;
     }
-    if (outcome !== 'success' && outcome !== 'failed') {
-      simulatorPage(response, 400, 'Choose Pay or Decline', '<p>Go back and choose Pay or Decline.</p>');
-      return;
-    }
-    // Used up here, before anything is awaited: of two posts with the same code only the first acts.
-    byAccessCode.delete(found.accessCode);
-    found.status = outcome;
-    const body = JSON.stringify({
-      event: found.status === 'success' ? 'charge.success' : 'charge.failed',
-      data: { reference: found.reference, status: found.status, amount: found.amount, currency: found.currency },
-    });
+    const data = {
+      reference: found.reference,
+      status: outcome,
+      amount: Number(found.amount),
+      currency: found.currency,
+    };
+    const body = JSON.stringify({ event: outcome === 'success' ? 'charge.success' : 'charge.failed', data });
     // As Paystack does: a signed webhook to the shop, whatever the browser does next.
     await fetch(options.webhookUrl(), {
       method: 'POST',
@@ -160,7 +200,7 @@ export function paystackSimulator(options: { secretKey: string; webhookUrl: () =
       body,
       signal: AbortSignal.timeout(10_000),
     }).catch(() => undefined);
-    const callback = new URL(found.callbackUrl);
+    const callback = new URL(found.callback_url);
     callback.searchParams.set('reference', found.reference);
     callback.searchParams.set('trxref', found.reference);
     response.redirect(303, callback.toString());
