@@ -12,6 +12,7 @@ import { ensureAdminAccount } from './modules/accounts/accounts.service';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
 import { resolveSecretKey } from './shared/secrets';
+import { createFileStorage } from './storage/create-file-storage';
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {
@@ -86,9 +87,11 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     cleanups.push({ step: 'close the ORM', run: () => orm.close() });
     const applied = await migrate(orm);
     if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
-    await seedDatabase(orm, { sampleData: config.seedSampleData, uploadsDir: config.uploadsDir, log });
+    const storage = createFileStorage(config);
+    cleanups.push({ step: 'close the file storage', run: async () => storage.close() });
+    await seedDatabase(orm, { sampleData: config.seedSampleData, storage, log });
     await ensureAdminAccount(orm, config, log);
-    handle = await createApp(orm, config, log, httpServer);
+    handle = await createApp(orm, config, log, httpServer, storage);
     // Unpaid orders hold stock only so long: give it back every minute (and once at start).
     const releaseReservations = () =>
       releaseExpiredReservations(orm.em.fork())
