@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { isValidKey, uploadsCacheControl, type FileStorage } from './file-storage';
 import { LocalFileStorage } from './local-file-storage';
@@ -14,9 +14,19 @@ function setSharedImageHeaders(response: Response): void {
 /**
  * Serves stored files at /uploads/<key>, with a year's immutable caching. A directory goes through
  * express.static (ranges, conditional GETs, HEAD); object storage is streamed from the bucket with the same
- * headers, its ETag and Last-Modified passed on so a browser's revalidation costs no body.
+ * headers, its ETag and Last-Modified passed on so a browser's revalidation costs no body. A missing file is a
+ * plain 404 (not the storefront's page: it is an image's address).
  */
-export function uploadsRoute(storage: FileStorage, log: Logger): RequestHandler {
+export function uploadsRoute(storage: FileStorage, log: Logger): Router {
+  const router = Router();
+  router.use(fileHandler(storage, log));
+  router.use((_request: Request, response: Response) => {
+    response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
+  });
+  return router;
+}
+
+function fileHandler(storage: FileStorage, log: Logger): RequestHandler {
   if (storage instanceof LocalFileStorage) {
     return express.static(storage.directory, {
       maxAge: uploadsCacheControlMaxAgeMs,
