@@ -11,6 +11,7 @@ declare module 's3rver' {
     configureBuckets?: { name: string }[];
   }
 
+  // eslint-disable-next-line no-restricted-syntax -- describes s3rver's own export, which is a default one
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;

@@ -72,7 +72,9 @@ describe('docker-compose.yml, profile "scale"', () => {
     expect(existsSync(configFile)).toBe(true);
     const config = readFileSync(configFile, 'utf8');
     const upstream = /upstream\s+(\w+)\s*\{([^}]*)\}/.exec(config)!;
-    const servers = [...upstream[2].matchAll(/^\s*server\s+([\w-]+):(\d+)/gm)].map((match) => `${match[1]}:${match[2]}`);
+    const servers = [...upstream[2].matchAll(/^\s*server\s+([\w-]+):(\d+)/gm)].map(
+      (match) => `${match[1]}:${match[2]}`,
+    );
     expect(servers.sort()).toEqual(replicas.map(([name]) => `${name}:4000`).sort());
     expect(config).toMatch(new RegExp(`proxy_pass\\s+http://${upstream[1]};`));
     expect((loadBalancer as { ports?: string[] }).ports).toContain('8080:80');

@@ -34,7 +34,10 @@ describe('file storage settings', () => {
     expect(storage).toBeInstanceOf(S3FileStorage);
     expect(storage.publicUrl('product-1.webp')).toBe('https://images.manukato.co.ke/product-1.webp');
     storage.close();
-    expect(loadConfig({ S3_BUCKET: 'manukato-uploads' }).s3).toMatchObject({ forcePathStyle: false, endpoint: undefined });
+    expect(loadConfig({ S3_BUCKET: 'manukato-uploads' }).s3).toMatchObject({
+      forcePathStyle: false,
+      endpoint: undefined,
+    });
   });
 
   it('names S3 settings that cannot work', () => {
