@@ -124,15 +124,27 @@ export async function seedDatabase(
   return applied;
 }
 
-/** Files live outside the database (the uploads storage): draw any sample image that is missing. */
+/**
+ * Files live outside the database (the uploads storage): draw any sample image that is missing. Four at a time:
+ * on object storage each check is a round trip, and every start makes them.
+ */
 export async function ensureSampleImages(storage: FileStorage, productImages: boolean): Promise<void> {
-  for (const { slug, colour } of sampleCategories) {
-    await ensureSampleImage(storage, categoryImageName(slug), colour, 1);
-  }
-  if (!productImages) return;
-  for (const [index, sample] of sampleProducts.entries()) {
-    for (let image = 0; image < sample.imageCount; image += 1) {
-      await ensureSampleImage(storage, sampleImageName(index, image), sample.colour, image);
+  const wanted: { fileName: string; colour: string; variant: number }[] = sampleCategories.map(({ slug, colour }) => ({
+    fileName: categoryImageName(slug),
+    colour,
+    variant: 1,
+  }));
+  if (productImages) {
+    for (const [index, sample] of sampleProducts.entries()) {
+      for (let image = 0; image < sample.imageCount; image += 1) {
+        wanted.push({ fileName: sampleImageName(index, image), colour: sample.colour, variant: image });
+      }
     }
   }
+  const worker = async () => {
+    for (let item = wanted.shift(); item; item = wanted.shift()) {
+      await ensureSampleImage(storage, item.fileName, item.colour, item.variant);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
 }
