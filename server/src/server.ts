@@ -10,6 +10,7 @@ import { prepareDatabase } from './db/startup';
 import { createApp, type AppHandle } from './http/app';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
+import { createFileStorage } from './storage/create-file-storage';
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {
@@ -82,10 +83,12 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     }
     const orm = await initOrm({ databaseUrl, log });
     cleanups.push({ step: 'close the ORM', run: () => orm.close() });
+    const storage = createFileStorage(config);
+    cleanups.push({ step: 'close the file storage', run: async () => storage.close() });
     // Migrations, seeds, the admin account and the shared signing secret, one instance at a time.
-    const { secretKey } = await prepareDatabase(orm, config, log);
+    const { secretKey } = await prepareDatabase(orm, config, storage, log);
     config = { ...config, secretKey };
-    handle = await createApp(orm, config, log, httpServer);
+    handle = await createApp(orm, config, log, httpServer, storage);
     // Unpaid orders hold stock only so long: give it back every minute (and once at start).
     const releaseReservations = () =>
       releaseExpiredReservations(orm.em.fork())

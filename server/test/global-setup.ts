@@ -6,6 +6,7 @@ import { startEmbeddedDatabase } from '../src/db/embedded-postgres';
 import { initOrm, migrate } from '../src/db/orm';
 import { ensureSampleImages } from '../src/db/seed';
 import { databaseUrl, withAdminClient } from './test-database';
+import { LocalFileStorage } from '../src/storage/local-file-storage';
 
 declare global {
   var manukatoTestTeardown: (() => Promise<void>) | undefined;
@@ -31,7 +32,7 @@ export default async function globalSetup(): Promise<void> {
   }
   // Sample images are the same for every test file: draw them once for the run.
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-test-uploads-'));
-  await ensureSampleImages(uploadsDir, true);
+  await ensureSampleImages(new LocalFileStorage(uploadsDir), true);
   process.env.MANUKATO_TEST_UPLOADS_DIR = uploadsDir;
   cleanups.push(() => fs.rm(uploadsDir, { recursive: true, force: true }));
   const template = `manukato_test_template_${process.pid}`;

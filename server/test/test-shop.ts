@@ -12,6 +12,8 @@ import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
 import type { ResponseCache } from '../src/http/response-cache';
 import { createTestDatabase } from './test-database';
+import { createFileStorage } from '../src/storage/create-file-storage';
+import type { FileStorage } from '../src/storage/file-storage';
 
 export interface TestShop {
   url: string;
@@ -19,6 +21,8 @@ export interface TestShop {
   orm: MikroORM;
   statements: StatementCounter;
   responseCache: ResponseCache;
+  /** Where this instance keeps uploaded images (the uploads directory, or a bucket with S3_ settings). */
+  storage: FileStorage;
   /** The bytes the direct GraphQL path's caches hold. */
   directQueryCacheBytes: () => number;
   http: ReturnType<typeof supertest>;
@@ -62,11 +66,12 @@ export async function startTestShop(
   const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const statements = new StatementCounter();
   const orm = await initOrm({ databaseUrl: database.url, log, statementCounter: statements, poolMax: 4 });
+  const storage = createFileStorage(loaded);
   // As a start does, under the start-up lock; `env: { SECRET_KEY: '' }` takes the secret the database keeps.
-  const { secretKey } = await prepareDatabase(orm, { ...loaded, seedSampleData: options.seed ?? true }, log);
+  const { secretKey } = await prepareDatabase(orm, { ...loaded, seedSampleData: options.seed ?? true }, storage, log);
   const config: AppConfig = { ...loaded, secretKey };
   const httpServer: Server = createServer();
-  const handle: AppHandle = await createApp(orm, config, log, httpServer);
+  const handle: AppHandle = await createApp(orm, config, log, httpServer, storage);
   httpServer.on('request', handle.handle);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const address = httpServer.address();
@@ -78,6 +83,7 @@ export async function startTestShop(
     orm,
     statements,
     responseCache: handle.responseCache,
+    storage,
     directQueryCacheBytes: handle.directQueryCacheBytes,
     http,
     async graphql(query, variables) {
@@ -88,6 +94,7 @@ export async function startTestShop(
       await handle.apollo.stop();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await orm.close();
+      storage.close();
       await database.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { trustProxySchema, type TrustProxy } from './trust-proxy';
+import type { S3Settings } from '../storage/s3-file-storage';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -17,6 +18,13 @@ const environmentSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  S3_PUBLIC_URL: z.url().optional(),
   CLIENT_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SAMPLE_DATA: booleanFromEnv.default(true),
@@ -62,6 +70,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  /** Object storage for uploads (S3_BUCKET set), shared by every instance; null: files go to uploadsDir. */
+  s3: S3Settings | null;
   clientDist: string;
   logLevel: string;
   seedSampleData: boolean;
@@ -137,6 +147,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     databaseUrl: values.DATABASE_URL,
     dataDir,
     uploadsDir: values.UPLOADS_DIR ? path.resolve(values.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
+    s3: s3Settings(values),
     clientDist: path.resolve(values.CLIENT_DIST ?? path.join(repositoryRoot, 'client', 'dist')),
     logLevel: values.LOG_LEVEL,
     seedSampleData: values.SEED_SAMPLE_DATA,
@@ -197,4 +208,29 @@ function paymentSimulatorWanted(values: z.infer<typeof environmentSchema>): bool
     ]);
   }
   return true;
+}
+
+/** S3_BUCKET turns object storage on; the other S3_ settings without it are a mistake worth naming. */
+function s3Settings(values: z.infer<typeof environmentSchema>): S3Settings | null {
+  if (!values.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter(
+      (name) => values[name] !== undefined,
+    );
+    if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: set S3_BUCKET too, or unset it`));
+    return null;
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the SDK credential chain (instance role)',
+    ]);
+  }
+  return {
+    endpoint: values.S3_ENDPOINT,
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    accessKeyId: values.S3_ACCESS_KEY_ID,
+    secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+    publicUrl: values.S3_PUBLIC_URL,
+  };
 }

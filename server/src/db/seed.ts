@@ -11,6 +11,7 @@ import {
 } from '../modules/catalog/catalog.samples';
 import { ensureSampleImage, sampleImageName, sampleImageSize } from '../modules/catalog/sample-images';
 import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
+import type { FileStorage } from '../storage/file-storage';
 
 interface Seed {
   key: string;
@@ -90,7 +91,7 @@ const sampleProductsSeed: Seed = {
  */
 export async function seedDatabase(
   orm: MikroORM,
-  options: { sampleData: boolean; uploadsDir: string; log: Logger },
+  options: { sampleData: boolean; storage: FileStorage; log: Logger },
 ): Promise<string[]> {
   const seeds = [
     categoriesSeed,
@@ -118,20 +119,32 @@ export async function seedDatabase(
       applied.push(seed.key);
     }
   });
-  await ensureSampleImages(options.uploadsDir, options.sampleData);
+  await ensureSampleImages(options.storage, options.sampleData);
   if (applied.length > 0) options.log.info({ seeds: applied }, 'seeded the database');
   return applied;
 }
 
-/** Files live outside the database (the uploads folder): draw any sample image that is missing. */
-export async function ensureSampleImages(uploadsDir: string, productImages: boolean): Promise<void> {
-  for (const { slug, colour } of sampleCategories) {
-    await ensureSampleImage(uploadsDir, categoryImageName(slug), colour, 1);
-  }
-  if (!productImages) return;
-  for (const [index, sample] of sampleProducts.entries()) {
-    for (let image = 0; image < sample.imageCount; image += 1) {
-      await ensureSampleImage(uploadsDir, sampleImageName(index, image), sample.colour, image);
+/**
+ * Files live outside the database (the uploads storage): draw any sample image that is missing. Four at a time:
+ * on object storage each check is a round trip, and every start makes them.
+ */
+export async function ensureSampleImages(storage: FileStorage, productImages: boolean): Promise<void> {
+  const wanted: { fileName: string; colour: string; variant: number }[] = sampleCategories.map(({ slug, colour }) => ({
+    fileName: categoryImageName(slug),
+    colour,
+    variant: 1,
+  }));
+  if (productImages) {
+    for (const [index, sample] of sampleProducts.entries()) {
+      for (let image = 0; image < sample.imageCount; image += 1) {
+        wanted.push({ fileName: sampleImageName(index, image), colour: sample.colour, variant: image });
+      }
     }
   }
+  const worker = async () => {
+    for (let item = wanted.shift(); item; item = wanted.shift()) {
+      await ensureSampleImage(storage, item.fileName, item.colour, item.variant);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { ensureAdminAccount } from '../modules/accounts/accounts.service';
 import { resolveSecretKey } from '../shared/secrets';
+import type { FileStorage } from '../storage/file-storage';
 import { migrate } from './orm';
 import { seedDatabase } from './seed';
 
@@ -41,11 +42,16 @@ export interface PreparedDatabase {
  * What a start does to the database before serving, under one advisory lock (decision 0036): migrations, seeds,
  * the admin account, the shared signing secret.
  */
-export async function prepareDatabase(orm: MikroORM, config: AppConfig, log: Logger): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  orm: MikroORM,
+  config: AppConfig,
+  storage: FileStorage,
+  log: Logger,
+): Promise<PreparedDatabase> {
   return withStartupLock(orm, async () => {
     const migrations = await migrate(orm);
     if (migrations.length > 0) log.info({ migrations }, 'applied migrations');
-    await seedDatabase(orm, { sampleData: config.seedSampleData, uploadsDir: config.uploadsDir, log });
+    await seedDatabase(orm, { sampleData: config.seedSampleData, storage, log });
     await ensureAdminAccount(orm, config, log);
     const secretKey = await resolveSecretKey(orm.em.fork(), {
       configured: config.secretKey,

@@ -45,6 +45,9 @@ import { repositoryRoot } from '../config/config';
 import { trustFunction } from './client-address';
 import { redactRequestLog } from './log-redaction';
 import { securityHeaders } from './security-headers';
+import { createFileStorage } from '../storage/create-file-storage';
+import type { FileStorage } from '../storage/file-storage';
+import { uploadsRoute } from '../storage/uploads-route';
 
 export interface AppHandle {
   app: Express;
@@ -74,7 +77,13 @@ function restRouter(): Router {
 
 const oneYear = 365 * 24 * 60 * 60;
 
-export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, httpServer: Server): Promise<AppHandle> {
+export async function createApp(
+  orm: MikroORM,
+  config: AppConfig,
+  log: Logger,
+  httpServer: Server,
+  storage: FileStorage = createFileStorage(config),
+): Promise<AppHandle> {
   const schema = await buildAppSchema();
   const cacheBudget = splitCacheBudget(config.cacheMaxBytes);
   const apollo = createApolloServer(schema, config, log, httpServer, cacheBudget);
@@ -120,14 +129,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
     }
   });
 
-  const uploads = express.static(config.uploadsDir, {
-    maxAge: oneYear * 1000,
-    immutable: true,
-    index: false,
-    fallthrough: true,
-    // Product pictures are shared (link previews, pictures in e-mails opened in webmail): readable cross-origin.
-    setHeaders: (response) => response.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
-  });
+  const uploads = uploadsRoute(storage, log);
   app.use('/uploads', uploads);
   app.use('/api/uploads', uploads);
 
@@ -147,7 +149,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
       ? (config.paystack.baseUrl ?? 'https://api.paystack.co')
       : `${loopback()}/paystack-simulator`;
   const paystack = () => createPaystackClient(paystackBase(), paystackSecret);
-  const contextDependencies = { orm, config, responseCache, catalogue, mailer, paystack };
+  const contextDependencies = { orm, config, responseCache, catalogue, mailer, storage, paystack };
   app.use(requestContextMiddleware(contextDependencies));
   // Before any JSON parser: the webhook's signature is over the raw body.
   const webhook = paystackWebhookRoutes(() => paystackSecret);
@@ -289,6 +291,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   const withSecurityHeaders = securityHeaders({
     publicUrl: config.publicUrl,
     googleClientId: config.google.clientId,
+    imageSources: storage.imageOrigin ? [storage.imageOrigin] : [],
     // The payment stand-in's own page styles itself with a <style> block.
     inlineStylePaths: ['/paystack-simulator/'],
   });

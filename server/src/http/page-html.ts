@@ -45,7 +45,8 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function absolute(publicUrl: string, pathOrUrl: string): string {
+/** A root-relative path made absolute on the shop's address; a URL elsewhere (a bucket's) stays as it is. */
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
@@ -55,8 +56,8 @@ export function renderHeadTags(
   publicUrl: string,
   preload: { modules: string[]; styles: string[] },
 ): string {
-  const url = absolute(publicUrl, head.canonicalPath);
-  const image = head.image ? absolute(publicUrl, head.image) : undefined;
+  const url = absoluteUrl(publicUrl, head.canonicalPath);
+  const image = head.image ? absoluteUrl(publicUrl, head.image) : undefined;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" data-ssr>`;
   const tags = [

@@ -2,6 +2,7 @@ import type { RequestContext } from './request-context';
 import type { PageHead } from './page-html';
 import { catalogPages } from '../modules/catalog/catalog.pages';
 import { catalogService } from '../modules/catalog/catalog.service';
+import { categoryImageName } from '../modules/catalog/catalog.samples';
 
 const carouselImageSizes = '(max-width: 767px) 75vw, 300px';
 
@@ -94,7 +95,7 @@ export async function describePage(ctx: RequestContext, pathname: string, hasQue
       description: siteDescription,
       keywords: siteKeywords,
       canonicalPath: '/',
-      image: '/uploads/category-for-women.webp',
+      image: ctx.storage.publicUrl(categoryImageName('for-women')),
       initialData: [
         { operationName: 'NewArrivalsSection', variables: { limit: 6 } },
         { operationName: 'CategoryCarousel', variables: {} },

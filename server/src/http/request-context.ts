@@ -11,6 +11,7 @@ import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/ac
 import type { Viewer } from '../modules/accounts/viewer';
 import type { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
 import type { PaystackClient } from '../modules/payments/paystack-client';
+import type { FileStorage } from '../storage/file-storage';
 
 /** Everything a service needs about the request it serves. */
 export interface RequestContext {
@@ -26,6 +27,8 @@ export interface RequestContext {
   /** The catalogue as shoppers read it, in memory; dropped with the response cache. */
   catalogue: CatalogueSnapshot;
   mailer: Mailer;
+  /** Uploaded images: the uploads directory or object storage, the same for every instance. */
+  storage: FileStorage;
   /** Paystack, or the shop's stand-in when no secret key is configured. */
   paystack: () => PaystackClient;
   /** Who is signed in (from the session cookie or a Bearer token), null for a guest. */
@@ -53,13 +56,14 @@ export interface ContextDependencies {
   responseCache: ResponseCache;
   catalogue: CatalogueSnapshot;
   mailer: Mailer;
+  storage: FileStorage;
   paystack: () => PaystackClient;
 }
 
 const noHttp: RequestContext['http'] = { setSessionCookie() {}, clearSessionCookie() {} };
 
 export function createRequestContext(
-  { orm, config, responseCache, catalogue, mailer, paystack }: ContextDependencies,
+  { orm, config, responseCache, catalogue, mailer, storage, paystack }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
@@ -73,6 +77,7 @@ export function createRequestContext(
     responseCache,
     catalogue,
     mailer,
+    storage,
     paystack,
     viewer: null,
     http,

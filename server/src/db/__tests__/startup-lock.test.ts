@@ -8,6 +8,7 @@ import { sampleCategories, sampleProducts } from '../../modules/catalog/catalog.
 import { initOrm } from '../orm';
 import { prepareDatabase } from '../startup';
 import { spawnShop, type ShopProcess } from '../../../test/shop-process';
+import { createFileStorage } from '../../storage/create-file-storage';
 import { databaseUrl, testEnvironment, withAdminClient } from '../../../test/test-database';
 
 const log = pino({ level: 'silent' });
@@ -86,7 +87,7 @@ describe('the signing secret', () => {
     });
     const orm = await initOrm({ databaseUrl: url, log, poolMax: 3 });
     try {
-      return (await prepareDatabase(orm, config, log)).secretKey;
+      return (await prepareDatabase(orm, config, createFileStorage(config), log)).secretKey;
     } finally {
       await orm.close();
     }

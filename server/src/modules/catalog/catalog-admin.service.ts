@@ -159,7 +159,7 @@ async function removeUnreferencedFiles(ctx: RequestContext, images: { fileName: 
   );
   try {
     await removeImageFiles(
-      ctx.config.uploadsDir,
+      ctx.storage,
       images.filter((image) => !stillUsed.has(image.fileName)),
     );
   } catch (error) {
@@ -187,11 +187,11 @@ async function withStoredImages<T>(
   images: CheckedImage[],
   work: (stored: StoredProductImage[]) => Promise<T>,
 ): Promise<T> {
-  const stored = await storeImages(ctx.config.uploadsDir, images);
+  const stored = await storeImages(ctx.storage, images);
   try {
     return await work(stored);
   } catch (error) {
-    await removeImageFiles(ctx.config.uploadsDir, stored);
+    await removeImageFiles(ctx.storage, stored);
     throw error;
   }
 }
@@ -369,13 +369,16 @@ export const catalogAdminService = {
       throw error;
     }
     ctx.responseCache.invalidate();
-    return toCategoryView({
-      id: category.id,
-      name: category.name,
-      slug: category.slug,
-      description: category.description,
-      image_file_name: category.imageFileName,
-    });
+    return toCategoryView(
+      {
+        id: category.id,
+        name: category.name,
+        slug: category.slug,
+        description: category.description,
+        image_file_name: category.imageFileName,
+      },
+      (key) => ctx.storage.publicUrl(key),
+    );
   },
 
   /** By id, or by name or slug (the REST path names it); refused while products in the shop use it. */

@@ -1,4 +1,4 @@
-import type { PageHead } from '../../http/page-html';
+import { absoluteUrl, type PageHead } from '../../http/page-html';
 import type { RequestContext } from '../../http/request-context';
 import { reviewsService } from '../reviews/reviews.service';
 import { deliveryService } from '../orders/delivery.service';
@@ -75,7 +75,7 @@ export const catalogPages = {
       sku: `MK-${String(product.id).padStart(4, '0')}`,
       brand: { '@type': 'Brand', name: 'Manukato' },
       category: product.category,
-      image: images.map((image) => `${publicUrl}${image.url}`),
+      image: images.map((image) => absoluteUrl(publicUrl, image.url)),
       offers: offer,
       ...(stats.count > 0 && stats.averageRating !== null
         ? {

@@ -61,8 +61,9 @@ export class CatalogueSnapshot {
       connection.execute<ProductRow[]>(productsSql),
       connection.execute<(CategoryRow & { aliases: string[] })[]>(categoriesSql),
     ]);
-    const products = productRows.map(toProductView);
-    const categories = categoryRows.map(toCategoryView);
+    const urlOf = (key: string) => ctx.storage.publicUrl(key);
+    const products = productRows.map((row) => toProductView(row, urlOf));
+    const categories = categoryRows.map((row) => toCategoryView(row, urlOf));
     const categoryBySlug = new Map<string, CategoryView>();
     categoryRows.forEach((row, index) => {
       for (const slug of [row.slug, ...row.aliases]) categoryBySlug.set(slug.toLowerCase(), categories[index]);

@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { effectivePriceCents } from './product.entity';
-import { imageSrcSet } from './product-image.entity';
+import { imageSrcSet, type ImageUrlOf } from './product-image.entity';
 import { masterWidth, variantWidths } from './image-variants';
 
 /**
@@ -119,21 +119,22 @@ export interface ProductRow {
   categories: CategoryRow[];
 }
 
-export function toCategoryView(row: CategoryRow): CategoryView {
+/** `urlOf`: the storage's public URL for a key (ctx.storage.publicUrl), so images may live in a bucket. */
+export function toCategoryView(row: CategoryRow, urlOf: ImageUrlOf): CategoryView {
   return Object.assign(new CategoryView(), {
     id: row.id,
     name: row.name,
     slug: row.slug,
     description: row.description,
-    imageUrl: row.image_file_name ? `/uploads/${row.image_file_name}` : null,
+    imageUrl: row.image_file_name ? urlOf(row.image_file_name) : null,
     // Category images are always stored through writeImageVariants: a 1280 px master with 640/320 px variants.
-    imageSrcSet: row.image_file_name ? imageSrcSet(row.image_file_name, masterWidth, [...variantWidths]) : null,
+    imageSrcSet: row.image_file_name ? imageSrcSet(row.image_file_name, masterWidth, [...variantWidths], urlOf) : null,
     path: `/category/${row.slug}`,
   });
 }
 
-export function toProductView(row: ProductRow): ProductView {
-  const categories = row.categories.map(toCategoryView);
+export function toProductView(row: ProductRow, urlOf: ImageUrlOf): ProductView {
+  const categories = row.categories.map((category) => toCategoryView(category, urlOf));
   const prices = { priceCents: row.price_cents, salePriceCents: row.sale_price_cents, onSale: row.on_sale };
   return Object.assign(new ProductView(), {
     id: row.id,
@@ -147,10 +148,10 @@ export function toProductView(row: ProductRow): ProductView {
       Object.assign(new ProductImageView(), {
         id: image.id,
         fileName: image.fileName,
-        url: `/uploads/${image.fileName}`,
+        url: urlOf(image.fileName),
         width: image.width,
         height: image.height,
-        srcSet: imageSrcSet(image.fileName, image.width, image.widths),
+        srcSet: imageSrcSet(image.fileName, image.width, image.widths, urlOf),
       }),
     ),
     categories,

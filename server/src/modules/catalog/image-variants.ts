@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { FileStorage } from '../../storage/file-storage';
 import { variantFileName } from './product-image.entity';
 
 /** The master is at most 1280 px wide; smaller WebP variants serve phones (srcset). */
@@ -13,20 +12,19 @@ export interface StoredImage {
   widths: number[];
 }
 
-/** Writes `fileName` (WebP master) and its smaller variants under `uploadsDir` from any image sharp decodes. */
-export async function writeImageVariants(uploadsDir: string, fileName: string, input: Buffer): Promise<StoredImage> {
-  await fs.mkdir(uploadsDir, { recursive: true });
+/** Stores `fileName` (WebP master) and its smaller variants from any image sharp decodes. */
+export async function writeImageVariants(storage: FileStorage, fileName: string, input: Buffer): Promise<StoredImage> {
   const master = await sharp(input)
     .rotate()
     .resize({ width: masterWidth, withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer({ resolveWithObject: true });
-  await fs.writeFile(path.join(uploadsDir, fileName), master.data);
+  await storage.put(fileName, master.data, 'image/webp');
   const widths: number[] = [];
   for (const width of variantWidths) {
     if (width >= master.info.width) continue;
     const variant = await sharp(master.data).resize({ width }).webp({ quality: 75 }).toBuffer();
-    await fs.writeFile(path.join(uploadsDir, variantFileName(fileName, width)), variant);
+    await storage.put(variantFileName(fileName, width), variant, 'image/webp');
     widths.push(width);
   }
   return { width: master.info.width, height: master.info.height, widths };

@@ -35,9 +35,12 @@ export function variantFileName(fileName: string, width: number): string {
   return fileName.replace(/\.webp$/, `-${width}.webp`);
 }
 
-export function imageSrcSet(fileName: string, width: number, widths: number[]): string {
+/** Where a browser loads a stored file (FileStorage.publicUrl): through the shop, or the bucket's public URL. */
+export type ImageUrlOf = (key: string) => string;
+
+export function imageSrcSet(fileName: string, width: number, widths: number[], urlOf: ImageUrlOf): string {
   const variants = widths
     .filter((variant) => variant < width)
-    .map((variant) => `/uploads/${variantFileName(fileName, variant)} ${variant}w`);
-  return [...variants, `/uploads/${fileName} ${width || 1280}w`].join(', ');
+    .map((variant) => `${urlOf(variantFileName(fileName, variant))} ${variant}w`);
+  return [...variants, `${urlOf(fileName)} ${width || 1280}w`].join(', ');
 }

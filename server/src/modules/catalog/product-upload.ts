@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload-minimal';
 import sharp from 'sharp';
 import { AppError, FieldError } from '../../http/errors';
+import { isValidKey, type FileStorage } from '../../storage/file-storage';
 import { variantWidths, writeImageVariants, type StoredImage } from './image-variants';
 import { variantFileName } from './product-image.entity';
 
@@ -188,7 +187,7 @@ export async function readImages(
 
 export type StoredProductImage = StoredImage & { fileName: string };
 
-/** A random name under the uploads folder: nothing of the client's name reaches the disk. */
+/** A random storage key: nothing of the client's name reaches the disk. */
 function generatedImageName(): string {
   return `product-${randomBytes(16).toString('hex')}.webp`;
 }
@@ -200,27 +199,27 @@ function imageFiles(image: { fileName: string; widths: number[] }): string[] {
 
 /** Removes images' files (all variants); a file already gone is fine. */
 export async function removeImageFiles(
-  uploadsDir: string,
+  storage: FileStorage,
   images: { fileName: string; widths: number[] }[],
 ): Promise<void> {
-  const names = images.flatMap(imageFiles).filter((name) => name && path.basename(name) === name);
-  await Promise.all(names.map((name) => fs.rm(path.join(uploadsDir, name), { force: true })));
+  const names = images.flatMap(imageFiles).filter(isValidKey);
+  await Promise.all(names.map((name) => storage.delete(name)));
 }
 
 /** Writes checked images under generated names; if one fails, the ones written are removed again. */
-export async function storeImages(uploadsDir: string, images: CheckedImage[]): Promise<StoredProductImage[]> {
+export async function storeImages(storage: FileStorage, images: CheckedImage[]): Promise<StoredProductImage[]> {
   const stored: StoredProductImage[] = [];
   try {
     for (const image of images) {
       const fileName = generatedImageName();
       // Recorded before writing so a half-written set of variants is cleaned up too.
       stored.push({ fileName, width: 0, height: 0, widths: [] });
-      Object.assign(stored[stored.length - 1], await writeImageVariants(uploadsDir, fileName, image.data));
+      Object.assign(stored[stored.length - 1], await writeImageVariants(storage, fileName, image.data));
     }
     return stored;
   } catch {
     await removeImageFiles(
-      uploadsDir,
+      storage,
       stored.map((image) => ({ fileName: image.fileName, widths: [...variantWidths] })),
     );
     throw AppError.field('images', 'IMAGE_PROCESSING_FAILED', imageMessages.processing);

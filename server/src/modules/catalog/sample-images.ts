@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import type { FileStorage } from '../../storage/file-storage';
 import { variantFileName } from './product-image.entity';
 import { variantWidths, writeImageVariants, type StoredImage } from './image-variants';
 
@@ -38,12 +37,13 @@ export const sampleImageSize: StoredImage = { width: 1280, height: 1280, widths:
 
 /** Writes a sample image and its variants unless they are already there (a restart costs only stats). */
 export async function ensureSampleImage(
-  uploadsDir: string,
+  storage: FileStorage,
   fileName: string,
   colour: string,
   variant: number,
 ): Promise<void> {
   const files = [fileName, ...variantWidths.map((width) => variantFileName(fileName, width))];
-  if (files.every((file) => existsSync(path.join(uploadsDir, file)))) return;
-  await writeImageVariants(uploadsDir, fileName, Buffer.from(bottleSvg(colour, variant)));
+  const present = await Promise.all(files.map((file) => storage.exists(file)));
+  if (present.every(Boolean)) return;
+  await writeImageVariants(storage, fileName, Buffer.from(bottleSvg(colour, variant)));
 }

@@ -1,0 +1,101 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { repositoryRoot } from '../config/config';
+
+/**
+ * docker-compose.yml's "scale" profile, read as compose reads it (YAML merge keys on): there is no Docker daemon
+ * where the tests run, so this checks what the file configures rather than starting it.
+ */
+interface Service {
+  image?: string;
+  build?: unknown;
+  profiles?: string[];
+  command?: string[] | string;
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
+}
+
+const compose = parse(readFileSync(path.join(repositoryRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+};
+const services = compose.services;
+const inScale = Object.entries(services).filter(([, service]) => service.profiles?.includes('scale'));
+const replicas = inScale.filter(([, service]) => service.build !== undefined);
+const [storageName, storage] = inScale.find(([, service]) => service.image?.startsWith('minio/minio:'))!;
+const [, loadBalancer] = inScale.find(([, service]) => service.image?.startsWith('nginx:'))!;
+
+function hostOf(url: string): string {
+  return new URL(url).hostname;
+}
+
+describe('docker-compose.yml, profile "scale"', () => {
+  it('runs two app replicas on the one PostgreSQL, with one SECRET_KEY from the operator', () => {
+    expect(replicas.map(([name]) => name).sort()).toEqual(['app-1', 'app-2']);
+    const [first, second] = replicas.map(([, service]) => service.environment!);
+    expect(first.DATABASE_URL).toBe(second.DATABASE_URL);
+    expect(services[hostOf(first.DATABASE_URL)].image).toMatch(/^postgres:/);
+    expect(Object.values(services).filter((service) => service.image?.startsWith('postgres:'))).toHaveLength(1);
+    expect(first.SECRET_KEY).toBe(second.SECRET_KEY);
+    expect(first.SECRET_KEY).toMatch(/^\$\{SECRET_KEY\b/);
+    // Everything else alike too: an instance must not behave differently from its twin.
+    expect(first).toEqual(second);
+    for (const [, replica] of replicas) expect(replica.depends_on!.db.condition).toBe('service_healthy');
+    // The data directory is locked by its instance: each replica has its own.
+    const dataVolumes = replicas.map(([, service]) => service.volumes!.find((volume) => volume.endsWith(':/data')));
+    expect(new Set(dataVolumes).size).toBe(2);
+  });
+
+  it('keeps images in the S3-compatible store, in a bucket an init container creates', () => {
+    const [, init] = inScale.find(([, service]) => service.image?.startsWith('minio/mc:'))!;
+    expect(init.depends_on![storageName].condition).toBe('service_healthy');
+    const initCommand = ([] as string[]).concat(init.command ?? []).join(' ');
+    for (const [name, replica] of replicas) {
+      const environment = replica.environment!;
+      expect(hostOf(environment.S3_ENDPOINT)).toBe(storageName);
+      expect(new URL(environment.S3_ENDPOINT).port).toBe('9000');
+      expect(initCommand).toContain(`mc mb --ignore-existing store/${environment.S3_BUCKET}`);
+      expect(environment.S3_FORCE_PATH_STYLE).toBe('true');
+      // The store's credentials are the ones the app signs with.
+      expect(environment.S3_ACCESS_KEY_ID).toBe(storage.environment!.MINIO_ROOT_USER);
+      expect(environment.S3_SECRET_ACCESS_KEY).toBe(storage.environment!.MINIO_ROOT_PASSWORD);
+      const initName = inScale.find(([, service]) => service === init)![0];
+      expect(`${name}: ${replica.depends_on![initName].condition}`).toBe(`${name}: service_completed_successfully`);
+    }
+  });
+
+  it('puts nginx in front, forwarding to both replicas with a config file from the repository', () => {
+    for (const [name] of replicas) expect(loadBalancer.depends_on![name].condition).toBe('service_healthy');
+    const mount = loadBalancer.volumes!.find((volume) => volume.endsWith(':/etc/nginx/conf.d/default.conf:ro'))!;
+    const configFile = path.join(repositoryRoot, mount.split(':')[0]);
+    expect(existsSync(configFile)).toBe(true);
+    const config = readFileSync(configFile, 'utf8');
+    const upstream = /upstream\s+(\w+)\s*\{([^}]*)\}/.exec(config)!;
+    const servers = [...upstream[2].matchAll(/^\s*server\s+([\w-]+):(\d+)/gm)].map(
+      (match) => `${match[1]}:${match[2]}`,
+    );
+    expect(servers.sort()).toEqual(replicas.map(([name]) => `${name}:4000`).sort());
+    expect(config).toMatch(new RegExp(`proxy_pass\\s+http://${upstream[1]};`));
+    expect((loadBalancer as { ports?: string[] }).ports).toContain('8080:80');
+    // The balancer waits for healthy replicas: the image must say how to check one.
+    expect(readFileSync(path.join(repositoryRoot, 'Dockerfile'), 'utf8')).toMatch(/^HEALTHCHECK .*\/healthz/m);
+    // Both replicas are told there is one proxy in front, and the shop's address is the balancer's.
+    for (const [, replica] of replicas) {
+      expect(replica.environment!.TRUST_PROXY).toBe('1');
+      expect(replica.environment!.PUBLIC_URL).toBe('http://localhost:8080');
+    }
+  });
+
+  it('pins every image to a version (no :latest, no bare name)', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (!service.image) continue;
+      expect(`${name}: ${service.image}`).toMatch(/^[\w-]+: [\w./-]+:(?!latest$)[\w.-]*\d[\w.-]*$/);
+    }
+  });
+
+  it('leaves `docker compose up` as it was: one app, no profile', () => {
+    expect(services.app.profiles).toBeUndefined();
+    expect(services.app.build).toBeDefined();
+  });
+});

@@ -1,0 +1,142 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import {
+  assertValidKey,
+  contentTypeOf,
+  uploadsCacheControl,
+  uploadsPath,
+  type FileStorage,
+  type ReadConditions,
+  type StoredFile,
+} from './file-storage';
+
+export interface S3Settings {
+  /** An S3-compatible server (MinIO, R2, Spaces…); AWS itself when unset. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Both or neither; without them the SDK's usual chain (environment, instance role) answers. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** bucket in the path (http://host/bucket/key), as MinIO and most self-hosted stores want. */
+  forcePathStyle: boolean;
+  /** Where browsers load objects from directly (a public bucket or a CDN before it); through the shop when unset. */
+  publicUrl: string | undefined;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+}
+
+function isMissing(error: unknown): boolean {
+  return (
+    statusOf(error) === 404 ||
+    (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound'))
+  );
+}
+
+/** Objects in one bucket of S3 or an S3-compatible store: every instance sees the same files. */
+export class S3FileStorage implements FileStorage {
+  readonly kind = 's3';
+  readonly imageOrigin: string | null;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly publicBase: string | undefined;
+
+  constructor(settings: S3Settings) {
+    this.bucket = settings.bucket;
+    this.publicBase = settings.publicUrl?.replace(/\/+$/, '');
+    this.imageOrigin = this.publicBase ? new URL(this.publicBase).origin : null;
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+      // Checksums only where S3 requires them: many S3-compatible stores reject the SDK's newer default
+      // (CRC32 trailers on every upload, aws-chunked bodies).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: data,
+        ContentLength: data.length,
+        ContentType: contentType,
+        // Served from the bucket's public URL with the same caching the shop gives them.
+        CacheControl: uploadsCacheControl,
+      }),
+    );
+  }
+
+  async read(key: string, conditions: ReadConditions = {}): Promise<StoredFile | 'not-modified' | null> {
+    assertValidKey(key);
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          IfNoneMatch: conditions.ifNoneMatch,
+          IfModifiedSince: conditions.ifModifiedSince ? parseHttpDate(conditions.ifModifiedSince) : undefined,
+        }),
+      );
+      return {
+        body: object.Body as Readable,
+        size: object.ContentLength,
+        contentType: object.ContentType ?? contentTypeOf(key),
+        etag: object.ETag,
+        lastModified: object.LastModified,
+      };
+    } catch (error) {
+      if (statusOf(error) === 304) return 'not-modified';
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertValidKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    // S3 answers 204 for a key that is not there.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  publicUrl(key: string): string {
+    return this.publicBase ? `${this.publicBase}/${key}` : `${uploadsPath}/${key}`;
+  }
+
+  /** Closes the client's kept-alive connections. */
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+function parseHttpDate(value: string): Date | undefined {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
