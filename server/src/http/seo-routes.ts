@@ -23,8 +23,9 @@ export function seoRoutes(): Router {
     sendXml(request, response, await sitemapService.pages(request.ctx));
   });
 
-  router.get(/^\/sitemap-products-(\d{1,9})\.xml$/, async (request, response) => {
-    const xml = await sitemapService.products(request.ctx, Number((request.params as Record<string, string>)[0]));
+  router.get('/sitemap-products-:file.xml', async (request, response) => {
+    const file = /^\d{1,9}$/.test(request.params.file) ? Number(request.params.file) : 0;
+    const xml = await sitemapService.products(request.ctx, file);
     if (xml === null) {
       response.status(404).type('text/plain').send('No such sitemap.');
       return;

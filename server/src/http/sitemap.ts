@@ -82,13 +82,11 @@ export const sitemapService = {
     const { publicUrl, sitemapUrlsPerFile } = ctx.config;
     const range = productIdRange(file, sitemapUrlsPerFile);
     if (!range) return null;
-    const rows = await ctx.em
-      .getConnection()
-      .execute<{ id: number; updated_at: Date | string }[]>(
-        `select id, updated_at from products
+    const rows = await ctx.em.getConnection().execute<{ id: number; updated_at: Date | string }[]>(
+      `select id, updated_at from products
           where id > ?::int and id <= ?::int and archived_at is null order by id`,
-        [range.after, range.upTo],
-      );
+      [range.after, range.upTo],
+    );
     if (rows.length === 0) return null;
     return urlSet(rows.map((row) => urlEntry(publicUrl, `/product/${row.id}`, new Date(row.updated_at))));
   },
