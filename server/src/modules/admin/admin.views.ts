@@ -68,7 +68,7 @@ export class DashboardView {
   lowStockProducts!: ProductView[];
 
   @Field(() => Int, {
-    description: "All products at or below the threshold (adminProducts(lowStock: true) pages through them).",
+    description: 'All products at or below the threshold (adminProducts(lowStock: true) pages through them).',
   })
   lowStockCount!: number;
 

@@ -24,8 +24,7 @@ const orders = {
   lowStock: ['quantity', 'id'],
 } as const;
 
-const orderBy = (columns: readonly string[], alias: string) =>
-  columns.map((column) => `${alias}.${column}`).join(', ');
+const orderBy = (columns: readonly string[], alias: string) => columns.map((column) => `${alias}.${column}`).join(', ');
 
 /** A page row as the storefront's views read it: images in order, categories by name. */
 const productJson = `json_build_object('id', p.id, 'name', p.name, 'description', p.description,
