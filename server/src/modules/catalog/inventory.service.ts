@@ -54,8 +54,9 @@ export const inventoryService = {
     const search = searchText(query.search);
     if (search) {
       const pattern = likePattern(search, 'contains');
-      conditions.push(`(p.name ilike ? or p.description ilike ? or exists (select 1 from product_categories pc
-        join categories c on c.id = pc.category_id where pc.product_id = p.id and c.name ilike ?))`);
+      // The matching categories' products once (a hashed set), not a lookup per product.
+      conditions.push(`(p.name ilike ? or p.description ilike ? or p.id in (select pc.product_id
+        from product_categories pc join categories c on c.id = pc.category_id where c.name ilike ?))`);
       parameters.push(pattern, pattern, pattern);
     }
     if (query.lowStock) {
@@ -63,14 +64,17 @@ export const inventoryService = {
       parameters.push(ctx.config.lowStockThreshold);
     }
     const order = query.lowStock ? orders.lowStock : orders.newest;
-    const sql = `with matched as (select p.id, p.quantity from products p where ${conditions.join(' and ')}),
-      page as (select m.id, m.quantity from matched m order by ${orderBy(order, 'm')} limit ?::int offset ?::int)
-      select (select count(*)::int from matched) as total_count,
-             coalesce((select json_agg(${productJson} order by ${orderBy(order, 'page')})
-                 from page join products p on p.id = page.id), '[]'::json) as products`;
+    const where = conditions.join(' and ');
+    // The conditions twice (count, page) rather than a shared CTE: PostgreSQL would materialise every match of
+    // the CTE and sort them all, where the page alone can walk an index and stop after `limit` rows.
+    const sql = `select (select count(*)::int from products p where ${where}) as total_count,
+      coalesce((select json_agg(${productJson} order by ${orderBy(order, 'page')})
+        from (select p.id, p.quantity from products p where ${where}
+               order by ${orderBy(order, 'p')} limit ?::int offset ?::int) page
+        join products p on p.id = page.id), '[]'::json) as products`;
     const [row] = await ctx.em
       .getConnection()
-      .execute<InventoryRow[]>(sql, [...parameters, query.page.limit, query.page.offset]);
+      .execute<InventoryRow[]>(sql, [...parameters, ...parameters, query.page.limit, query.page.offset]);
     return { products: row.products.map(toProductView), totalCount: row.total_count };
   },
 };
