@@ -127,11 +127,11 @@ test('the admin uploads a product, edits stock, delivers an order, sees Total Sa
 
     const { adminProducts } = await pageGraphql(
       page,
-      'query ($search: String) { adminProducts(search: $search) { id name priceCents quantity images { id } } }',
+      'query ($search: String) { adminProducts(search: $search) { products { id name priceCents quantity images { id } } totalCount } }',
       { search: productName },
     );
-    assert.equal(adminProducts.length, 1);
-    const created = adminProducts[0];
+    assert.equal(adminProducts.totalCount, 1);
+    const created = adminProducts.products[0];
     assert.equal(created.priceCents, 275_000);
     assert.equal(created.quantity, 8);
     assert.equal(created.images.length, 2);

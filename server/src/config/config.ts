@@ -58,6 +58,7 @@ const environmentSchema = z.object({
   GRAPHQL_EXPLORER: booleanFromEnv.default(true),
   CACHE_MAX_MB: z.coerce.number().int().min(4).max(65536).default(64),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100000).default(5),
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(10).max(50000).default(50000),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(100000).default(10),
   TRUST_PROXY: trustProxySchema,
 });
@@ -107,6 +108,8 @@ export interface AppConfig {
   africasTalking: { apiKey: string | undefined; username: string | undefined; senderId: string | undefined };
   /** A product at or below this quantity is low on stock (dashboard, notifications). */
   lowStockThreshold: number;
+  /** Product URLs per /sitemap-products-<n>.xml (the format allows 50,000); tests use fewer. */
+  sitemapUrlsPerFile: number;
   /** Sign-up codes and reset e-mails one client IP may ask for in 15 minutes. */
   mailRequestsPerIp: number;
   /** Which proxies' X-Forwarded-For to believe (http/client-address.ts): none, a hop count, or their addresses. */
@@ -178,6 +181,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     paystack: { secretKey: values.PAYSTACK_SECRET_KEY, baseUrl: values.PAYSTACK_BASE_URL, simulator },
     africasTalking: { apiKey: values.AT_API_KEY, username: values.AT_USERNAME, senderId: values.AT_SENDER_ID },
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
+    sitemapUrlsPerFile: values.SITEMAP_URLS_PER_FILE,
     mailRequestsPerIp: values.MAIL_REQUESTS_PER_IP,
     trustProxy: values.TRUST_PROXY,
   };

@@ -1,34 +1,36 @@
-import { Router } from 'express';
-import { catalogService } from '../modules/catalog/catalog.service';
+import { Router, type Request, type Response } from 'express';
 import { rememberAnswer } from './cache-responses';
-import { escapeHtml } from './page-html';
 import { privatePaths } from './pages';
+import { sitemapService } from './sitemap';
 
-const staticPaths = ['/', '/new-arrivals', '/returns', '/shipping', '/contact'];
+function sendXml(request: Request, response: Response, xml: string): void {
+  rememberAnswer(request.ctx.responseCache, request, response);
+  response.type('application/xml').send(xml);
+}
 
-/** /sitemap.xml (home, categories, new arrivals, products, static pages) and /robots.txt pointing to it. */
+/**
+ * /sitemap.xml, a sitemap index: /sitemap-pages.xml (home, categories, new arrivals, static pages) and
+ * /sitemap-products-<n>.xml, each within the format's 50,000 URLs; /robots.txt points to the index.
+ */
 export function seoRoutes(): Router {
   const router = Router();
 
   router.get('/sitemap.xml', async (request, response) => {
-    const { publicUrl } = request.ctx.config;
-    const [categories, products] = await Promise.all([
-      catalogService.listCategories(request.ctx),
-      catalogService.listAllProducts(request.ctx),
-    ]);
-    const entry = (path: string, lastModified?: Date) =>
-      `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
-    const body = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...staticPaths.map((path) => entry(path)),
-      ...categories.map((category) => entry(category.path)),
-      ...products.map((product) => entry(`/product/${product.id}`, product.updatedAt)),
-      '</urlset>',
-      '',
-    ].join('\n');
-    rememberAnswer(request.ctx.responseCache, request, response);
-    response.type('application/xml').send(body);
+    sendXml(request, response, await sitemapService.index(request.ctx));
+  });
+
+  router.get('/sitemap-pages.xml', async (request, response) => {
+    sendXml(request, response, await sitemapService.pages(request.ctx));
+  });
+
+  router.get('/sitemap-products-:file.xml', async (request, response) => {
+    const file = /^\d{1,9}$/.test(request.params.file) ? Number(request.params.file) : 0;
+    const xml = await sitemapService.products(request.ctx, file);
+    if (xml === null) {
+      response.status(404).type('text/plain').send('No such sitemap.');
+      return;
+    }
+    sendXml(request, response, xml);
   });
 
   // Browsers ask for /favicon.ico whatever the page says; answer with the shop's icon.

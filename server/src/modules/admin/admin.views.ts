@@ -62,8 +62,15 @@ export class DashboardView {
   @Field(() => [TopProductView], { description: 'The 5 best sellers by quantity in delivered orders.' })
   topProducts!: TopProductView[];
 
-  @Field(() => [ProductView], { description: 'Products at or below the low-stock threshold, lowest first.' })
+  @Field(() => [ProductView], {
+    description: 'The 20 products lowest in stock at or below the low-stock threshold, lowest first.',
+  })
   lowStockProducts!: ProductView[];
+
+  @Field(() => Int, {
+    description: 'All products at or below the threshold (adminProducts(lowStock: true) pages through them).',
+  })
+  lowStockCount!: number;
 
   @Field(() => Int)
   lowStockThreshold!: number;

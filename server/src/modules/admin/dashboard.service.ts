@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../http/request-context';
 import { requireAdmin } from '../accounts/guards';
+import { inventoryService } from '../catalog/inventory.service';
 import { orderFigures } from '../orders/orders-admin.service';
 import { toAdminUserView, type DashboardView, type UserRow } from './admin.views';
 
@@ -9,6 +10,8 @@ export const shopTimeZone = 'Africa/Nairobi';
 export const dashboardDays = 30;
 export const topProductCount = 5;
 export const recentUserCount = 5;
+/** The dashboard names the lowest-stocked few; the inventory's low-stock filter pages through the rest. */
+export const lowStockShown = 20;
 
 interface DashboardRow {
   total_products: number;
@@ -61,20 +64,18 @@ export const dashboardService = {
   async dashboard(ctx: RequestContext): Promise<DashboardView> {
     requireAdmin(ctx);
     const threshold = ctx.config.lowStockThreshold;
-    const [row] = await ctx.em
-      .getConnection()
-      .execute<DashboardRow[]>(dashboardSql, [
-        shopTimeZone,
-        dashboardDays,
-        shopTimeZone,
-        topProductCount,
-        recentUserCount,
-      ]);
-    // The live catalogue is already in memory (and dropped whenever stock changes): no extra statement.
-    const { products } = await ctx.catalogue.get(ctx);
-    const lowStockProducts = products
-      .filter((product) => product.quantity <= threshold)
-      .sort((a, b) => a.quantity - b.quantity || a.id - b.id);
+    const [[row], lowStock] = await Promise.all([
+      ctx.em
+        .getConnection()
+        .execute<DashboardRow[]>(dashboardSql, [
+          shopTimeZone,
+          dashboardDays,
+          shopTimeZone,
+          topProductCount,
+          recentUserCount,
+        ]),
+      inventoryService.list(ctx, { lowStock: true, page: { limit: lowStockShown, offset: 0 } }),
+    ]);
     return {
       totalProducts: row.total_products,
       pendingOrders: row.pending,
@@ -92,7 +93,8 @@ export const dashboardService = {
         quantitySold: top.quantity_sold,
         revenueCents: Number(top.revenue_cents),
       })),
-      lowStockProducts,
+      lowStockProducts: lowStock.products,
+      lowStockCount: lowStock.totalCount,
       lowStockThreshold: threshold,
       recentUsers: row.recent_users.map(toAdminUserView),
     };

@@ -3,8 +3,10 @@ import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Quer
 import type { RequestContext } from '../../http/request-context';
 import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
 import { UserRole } from '../accounts/user.entity';
+import { pageOf } from '../../shared/pagination';
 import { catalogAdminService } from './catalog-admin.service';
 import { CategoryView, ProductView } from './catalog.views';
+import { inventoryService } from './inventory.service';
 import { graphQLImageSources } from './product-upload';
 
 @InputType('ProductInput')
@@ -32,6 +34,15 @@ export class ProductInput {
     description: 'In cents of KES; when on sale more than 0 and less than the price. Stored null when not on sale.',
   })
   salePriceCents?: number | null;
+}
+
+@ObjectType('AdminProductList', { simpleResolvers: true })
+export class AdminProductListView {
+  @Field(() => [ProductView])
+  products!: ProductView[];
+
+  @Field(() => Int, { description: 'Products matching the search and filter, across all pages.' })
+  totalCount!: number;
 }
 
 @ObjectType('ProductPayload')
@@ -69,15 +80,24 @@ function asPayload<T>(work: () => Promise<T>) {
 @Resolver()
 export class CatalogAdminResolver {
   @Authorized(UserRole.ADMIN)
-  @Query(() => [ProductView], {
+  @Query(() => AdminProductListView, {
     description:
-      'Every product in the shop (not archived), newest first; search matches name, category or description.',
+      'A page of the products in the shop (not archived), newest first, or lowest quantity first with lowStock; ' +
+      'search matches name, category or description.',
   })
   async adminProducts(
     @Ctx() ctx: RequestContext,
     @Arg('search', () => String, { nullable: true }) search?: string | null,
-  ): Promise<ProductView[]> {
-    return catalogAdminService.listProducts(ctx, search);
+    @Arg('lowStock', () => Boolean, {
+      nullable: true,
+      defaultValue: false,
+      description: 'Only products at or below the low-stock threshold.',
+    })
+    lowStock?: boolean,
+    @Arg('limit', () => Int, { nullable: true, defaultValue: 50, description: '1 to 100.' }) limit?: number,
+    @Arg('offset', () => Int, { nullable: true, defaultValue: 0 }) offset?: number,
+  ): Promise<AdminProductListView> {
+    return inventoryService.list(ctx, { search, lowStock: lowStock === true, page: pageOf(limit, offset, 50) });
   }
 
   @Authorized(UserRole.ADMIN)

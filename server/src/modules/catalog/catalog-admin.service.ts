@@ -228,18 +228,6 @@ function slugFor(name: string): string {
 const categoryExists = () => AppError.field('name', 'CATEGORY_EXISTS', 'Category already exists');
 
 export const catalogAdminService = {
-  /** Every product in the shop, newest first, from the catalogue snapshot (no SQL once it is loaded). */
-  async listProducts(ctx: RequestContext, search?: string | null): Promise<ProductView[]> {
-    const { products } = await ctx.catalogue.get(ctx);
-    const needle = search?.trim().toLowerCase();
-    const found = needle
-      ? products.filter((product) =>
-          [product.name, product.category, product.description].some((field) => field.toLowerCase().includes(needle)),
-        )
-      : products;
-    return [...found].sort((left, right) => right.id - left.id);
-  },
-
   /** A product as the shop now shows it: the snapshot is reloaded after a change. */
   async productView(ctx: RequestContext, id: number): Promise<ProductView> {
     const product = (await ctx.catalogue.get(ctx)).byId.get(id);

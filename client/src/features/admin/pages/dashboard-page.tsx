@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../shared/format-money';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { roleLabel } from '../admin-format';
@@ -6,6 +7,7 @@ import { AdminTable } from '../components/admin-table';
 import { LoadState } from '../components/admin-list';
 import { SalesChart } from '../components/sales-chart';
 import { StatCards } from '../components/stat-cards';
+import { LOW_STOCK_INVENTORY_PATH } from '../inventory-params';
 
 export function DashboardPage() {
   // Every visit asks again: the figures move whenever an order changes status.
@@ -55,13 +57,22 @@ export function DashboardPage() {
               {dashboard.lowStockProducts.length === 0 ? (
                 <p className="muted">Every product is well stocked.</p>
               ) : (
-                <ul>
-                  {dashboard.lowStockProducts.map((product) => (
-                    <li key={product.id}>
-                      {product.name}: {product.quantity} left
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <ul>
+                    {dashboard.lowStockProducts.map((product) => (
+                      <li key={product.id}>
+                        {product.name}: {product.quantity} left
+                      </li>
+                    ))}
+                  </ul>
+                  {dashboard.lowStockCount > dashboard.lowStockProducts.length ? (
+                    <p>
+                      <Link to={LOW_STOCK_INVENTORY_PATH}>
+                        and {dashboard.lowStockCount - dashboard.lowStockProducts.length} more
+                      </Link>
+                    </p>
+                  ) : null}
+                </>
               )}
             </section>
           </div>

@@ -8,16 +8,38 @@ import {
   type AdminProductFragment,
 } from '../api/products.generated';
 import { createAdminProduct } from '../testing/admin-factories';
+import { INVENTORY_SEARCH_DEBOUNCE_MS } from '../inventory-params';
 import { holdOperation } from '../testing/hold-operation';
 import { renderAdmin } from '../testing/render-admin';
 import { InventoryPage } from './inventory-page';
 
-function productsMock(products: AdminProductFragment[]) {
+interface PageRequest {
+  search?: string | null;
+  lowStock?: boolean;
+  offset?: number;
+}
+
+/** The server's answer to one page request: these products, out of `totalCount`. */
+function productsMock(
+  products: AdminProductFragment[],
+  { search = null, lowStock = false, offset = 0 }: PageRequest = {},
+  totalCount = products.length,
+) {
   return {
-    request: { query: AdminProductsDocument, variables: { search: null } },
-    result: { data: { adminProducts: products } },
+    request: { query: AdminProductsDocument, variables: { search, lowStock, limit: 50, offset } },
+    result: { data: { adminProducts: { __typename: 'AdminProductList', products, totalCount } } },
   };
 }
+
+/** `count` products named after their place in the whole list (1-based), as a page of it. */
+function pageOfProducts(first: number, count: number): AdminProductFragment[] {
+  return Array.from({ length: count }, (_, index) =>
+    createAdminProduct({ id: 10_000 + first + index, name: `Scent ${first + index}` }),
+  );
+}
+
+const inventoryRoute = { path: '/oxalis/inventory' };
+const location = () => screen.getByTestId('location').textContent;
 
 const categoriesMock = {
   request: { query: AdminCategoriesDocument },
@@ -112,6 +134,8 @@ describe('InventoryPage', () => {
             },
           },
         },
+        // The page asked again: the count has gone down.
+        productsMock([kept]),
       ],
     });
     const user = userEvent.setup();
@@ -130,5 +154,85 @@ describe('InventoryPage', () => {
 
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Gone Scent' })).not.toBeInTheDocument());
     expect(screen.getByRole('row', { name: 'Kept Scent' })).toBeInTheDocument();
+    expect(await screen.findByText('1 products')).toBeInTheDocument();
+  });
+
+  it('asks the server for one page at a time and keeps the page in the URL', async () => {
+    renderAdmin(<InventoryPage />, {
+      ...inventoryRoute,
+      route: '/oxalis/inventory',
+      mocks: [
+        productsMock(pageOfProducts(1, 50), {}, 53),
+        productsMock(pageOfProducts(51, 3), { offset: 50 }, 53),
+        productsMock(pageOfProducts(1, 50), {}, 53),
+      ],
+    });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('row', { name: 'Scent 1' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–50 of 53 products')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('row', { name: 'Scent 51' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 51–53 of 53 products')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await waitFor(() => expect(location()).toBe('/oxalis/inventory?page=2'));
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('row', { name: 'Scent 1' })).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/oxalis/inventory'));
+  });
+
+  it('opens on the page, search and filter a reloaded URL names', async () => {
+    renderAdmin(<InventoryPage />, {
+      ...inventoryRoute,
+      route: '/oxalis/inventory?q=oud&stock=low&page=3',
+      mocks: [productsMock(pageOfProducts(101, 2), { search: 'oud', lowStock: true, offset: 100 }, 102)],
+    });
+
+    expect(await screen.findByRole('row', { name: 'Scent 102' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 101–102 of 102 products')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('oud');
+    expect(screen.getByRole('checkbox', { name: 'Low stock only' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('searches on the server once typing pauses, from the first page', async () => {
+    const rose = createAdminProduct({ name: 'Rose Attar' });
+    renderAdmin(<InventoryPage />, {
+      ...inventoryRoute,
+      route: '/oxalis/inventory?page=2',
+      // Only the whole word is answered: a request per keystroke would find no mock and show the failure.
+      mocks: [productsMock(pageOfProducts(51, 3), { offset: 50 }, 53), productsMock([rose], { search: 'rose' })],
+    });
+    const user = userEvent.setup();
+
+    await screen.findByRole('row', { name: 'Scent 51' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'rose');
+    expect(location()).toBe('/oxalis/inventory?page=2');
+
+    expect(
+      await screen.findByRole('row', { name: 'Rose Attar' }, { timeout: 2_000 + INVENTORY_SEARCH_DEBOUNCE_MS }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/oxalis/inventory?q=rose'));
+    expect(screen.getByText('1 products')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows only products low on stock when asked, from the first page', async () => {
+    const low = createAdminProduct({ name: 'Almost Gone', quantity: 1 });
+    renderAdmin(<InventoryPage />, {
+      ...inventoryRoute,
+      route: '/oxalis/inventory',
+      mocks: [productsMock(pageOfProducts(1, 3)), productsMock([low], { lowStock: true })],
+    });
+    const user = userEvent.setup();
+
+    await screen.findByRole('row', { name: 'Scent 1' });
+    await user.click(screen.getByRole('checkbox', { name: 'Low stock only' }));
+    expect(await screen.findByRole('row', { name: 'Almost Gone' })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: 'Scent 1' })).not.toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/oxalis/inventory?stock=low'));
   });
 });

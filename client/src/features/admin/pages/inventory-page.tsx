@@ -4,16 +4,18 @@ import { useToast } from '../../../shared/ui/toast';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { useAdminCategoriesQuery } from '../api/categories.generated';
 import { useAdminProductsQuery, useDeleteProductMutation, type AdminProductFragment } from '../api/products.generated';
-import { AdminList, SearchToolbar, useListSearch } from '../components/admin-list';
+import { AdminList, Pager, SearchToolbar } from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ProductEditDialog } from '../components/product-edit-dialog';
 import { QuantityEditor } from '../components/quantity-editor';
 import { StatusBadge } from '../components/status-badge';
+import { useInventoryParams } from '../inventory-params';
 
 export function InventoryPage() {
-  const { search, setSearch, variables } = useListSearch();
+  const { draft, setDraft, lowStock, setLowStock, offset, setOffset, variables } = useInventoryParams();
   const { data, previousData, error, refetch } = useAdminProductsQuery({ variables, fetchPolicy: 'cache-and-network' });
-  const products = (data ?? previousData)?.adminProducts;
+  const list = (data ?? previousData)?.adminProducts;
+  const products = list?.products;
   const [editing, setEditing] = useState<AdminProductFragment | null>(null);
   // Only the edit dialog offers categories: no request until a product is opened.
   const { data: categoriesData } = useAdminCategoriesQuery({ skip: editing === null });
@@ -32,6 +34,8 @@ export function InventoryPage() {
           cache.evict({ id: cache.identify({ __typename: 'Product', id: product.id }) });
           cache.gc();
         },
+        // The page moves up by one and the count down: the server says which product now ends the page.
+        refetchQueries: ['AdminProducts'],
       });
       const payload = result?.deleteProduct;
       if (!payload || payload.errors.length > 0) {
@@ -91,10 +95,14 @@ export function InventoryPage() {
       <SearchToolbar
         label="Search products"
         placeholder="Search by name, category or description"
-        search={search}
-        onSearch={setSearch}
+        search={draft}
+        onSearch={setDraft}
       >
-        {products ? <span className="muted">{products.length} products</span> : null}
+        <label className="admin-form__check">
+          <input type="checkbox" checked={lowStock} onChange={(event) => setLowStock(event.target.checked)} />
+          Low stock only
+        </label>
+        {list ? <span className="muted">{list.totalCount} products</span> : null}
       </SearchToolbar>
       <AdminList
         label="Products"
@@ -137,6 +145,15 @@ export function InventoryPage() {
           ),
         }}
       />
+      {list ? (
+        <Pager
+          noun="products"
+          offset={offset}
+          shown={list.products.length}
+          total={list.totalCount}
+          onOffset={setOffset}
+        />
+      ) : null}
       <ProductEditDialog
         product={editing}
         categories={categoriesData?.categories ?? []}

@@ -21,6 +21,7 @@ function LocationProbe() {
   return (
     <span data-testid="location" hidden>
       {location.pathname}
+      {location.search}
     </span>
   );
 }

@@ -84,6 +84,8 @@ const restAccess: Record<string, Access> = {
   'GET /graphql': 'public',
   'GET /{*rest}': 'public',
   'GET /sitemap.xml': 'public',
+  'GET /sitemap-pages.xml': 'public',
+  'GET /sitemap-products-:file.xml': 'public',
   'GET /favicon.ico': 'public',
   'GET /robots.txt': 'public',
   // Signed by Paystack (HMAC), not by a session.

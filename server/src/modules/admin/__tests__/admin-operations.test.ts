@@ -88,6 +88,7 @@ const dashboardQuery = `{
     salesByDay { day totalCents orders }
     topProducts { productId name quantitySold revenueCents }
     lowStockProducts { id name quantity }
+    lowStockCount
     recentUsers { id first last email role createdAt }
   }
 }`;
@@ -102,6 +103,7 @@ interface Dashboard {
   salesByDay: { day: string; totalCents: number; orders: number }[];
   topProducts: { productId: number; name: string; quantitySold: number; revenueCents: number }[];
   lowStockProducts: { id: number; name: string; quantity: number }[];
+  lowStockCount: number;
   recentUsers: { id: string; email: string; role: string; createdAt: string }[];
 }
 
@@ -256,6 +258,8 @@ describe('the dashboard', () => {
     expect(figures.lowStockProducts.every((product) => product.quantity <= 5)).toBe(true);
     const quantities = figures.lowStockProducts.map((product) => product.quantity);
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
+    // Fewer than the 20 shown: the count is the list's length.
+    expect(figures.lowStockCount).toBe(figures.lowStockProducts.length);
     await setStock(8, 100);
     await setStock(9, 100);
   });
