@@ -13,6 +13,7 @@ import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
 import type { ResponseCache } from '../src/http/response-cache';
 import { createTestDatabase } from './test-database';
+import { announceCatalogueChange, type CatalogueChange } from '../src/events/catalogue-change';
 
 export interface TestShop {
   url: string;
@@ -28,6 +29,11 @@ export interface TestShop {
     query: string,
     variables?: Record<string, unknown>,
   ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+  /**
+   * After a test wrote to the database behind the app's back: announces the change as a writer would
+   * (everything, unless told), and returns once this instance has heard it.
+   */
+  catalogueChanged(change?: CatalogueChange): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,6 +90,9 @@ export async function startTestShop(
     async graphql(query, variables) {
       const response = await http.post('/graphql').set('content-type', 'application/json').send({ query, variables });
       return response.body;
+    },
+    async catalogueChanged(change = { everything: true }) {
+      await orm.em.fork().transactional((em) => announceCatalogueChange(em, change));
     },
     async close() {
       await handle.apollo.stop();
