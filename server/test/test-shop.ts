@@ -12,6 +12,7 @@ import { ensureAdminAccount } from '../src/modules/accounts/accounts.service';
 import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
 import type { ResponseCache } from '../src/http/response-cache';
+import type { CatalogueEvents } from '../src/events/catalogue-events';
 import { createTestDatabase } from './test-database';
 import { announceCatalogueChange, type CatalogueChange } from '../src/events/catalogue-change';
 
@@ -21,6 +22,8 @@ export interface TestShop {
   orm: MikroORM;
   statements: StatementCounter;
   responseCache: ResponseCache;
+  /** Catalogue changes as this instance hears them. */
+  events: CatalogueEvents;
   /** The bytes the direct GraphQL path's caches hold. */
   directQueryCacheBytes: () => number;
   http: ReturnType<typeof supertest>;
@@ -85,6 +88,7 @@ export async function startTestShop(
     orm,
     statements,
     responseCache: handle.responseCache,
+    events: handle.events,
     directQueryCacheBytes: handle.directQueryCacheBytes,
     http,
     async graphql(query, variables) {
