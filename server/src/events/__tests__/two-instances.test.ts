@@ -25,7 +25,7 @@ beforeAll(async () => {
   admin = await createSignedInUser(a, UserRole.ADMIN);
 });
 afterAll(async () => {
-  console.log(`catalogue changes seen on the other instance after (ms): ${JSON.stringify(delays)}`);
+  process.stdout.write(`catalogue changes seen on the other instance after (ms): ${JSON.stringify(delays)}\n`);
   await b?.close();
   await a?.close();
   await clientDist?.remove();
@@ -60,8 +60,13 @@ function readersOn(shop: TestShop, id: number) {
       ).body?.data?.product,
     postedGraphQL: async () => (await shop.graphql<{ product: unknown }>(productQuery(id))).data?.product,
     restList: async () =>
-      ((await shop.http.get('/api/products/list?limit=100')).body.data as { id: number; price: number; quantity: number }[])
-        .find((product) => product.id === id),
+      (
+        (await shop.http.get('/api/products/list?limit=100')).body.data as {
+          id: number;
+          price: number;
+          quantity: number;
+        }[]
+      ).find((product) => product.id === id),
   };
 }
 
@@ -160,7 +165,7 @@ describe('a change made on one instance is served by the other', () => {
     const [{ id: nextId }] = await a.orm.em
       .fork()
       .getConnection()
-      .execute<{ id: number }[]>("select last_value + 1 as id from products_id_seq");
+      .execute<{ id: number }[]>('select last_value + 1 as id from products_id_seq');
     const readers = readersOn(b, Number(nextId));
     // B has answered "no such product" (and cached the 404 page) before it exists.
     await warm({ ...readers, page: async () => ({ ...(await readers.page()), status: 200 }) });

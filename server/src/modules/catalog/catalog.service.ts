@@ -36,8 +36,8 @@ function readsList(ctx: RequestContext, filter: ProductFilter | null | undefined
 }
 
 /** Tags the answer with the products it shows. */
-function shows(ctx: RequestContext, products: readonly { id: number }[]): void {
-  for (const product of products) ctx.cacheTags.add(cacheTag.product(product.id));
+function shows(ctx: RequestContext, productIds: readonly number[]): void {
+  for (const id of productIds) ctx.cacheTags.add(cacheTag.product(id));
 }
 
 /** The products a filter selects, in the catalogue's order. */
@@ -85,7 +85,8 @@ export const catalogService = {
     const selected = select(await ctx.catalogue.get(ctx), options.filter);
     const sorted = [...selected].sort(comparators[options.sort ?? ProductSort.BEST_SELLING]);
     const page = sorted.slice(options.page.offset, options.page.offset + options.page.limit);
-    shows(ctx, page);
+    const shownIds = page.map((product) => product.id);
+    shows(ctx, shownIds);
     return page;
   },
 
@@ -103,7 +104,7 @@ export const catalogService = {
   /** Products by id, in the order asked, null for unknown ids. */
   async productsByIds(ctx: RequestContext, ids: readonly number[]): Promise<(ProductView | null)[]> {
     // Asked for, found or not: a product created under a missing id turns a 404 into a page.
-    shows(ctx, ids.map((id) => ({ id })));
+    shows(ctx, ids);
     const { byId: products } = await ctx.catalogue.get(ctx);
     return ids.map((id) => products.get(id) ?? null);
   },

@@ -209,7 +209,9 @@ export async function releaseOrderStock(em: EntityManager, orderIds: string[], n
     await announceCatalogueChange(em, {
       stockChangedIds: returned.map((row) => row.id),
       // Back from none: lists filtered by availability gain these.
-      inStockFlippedIds: returned.filter((row) => row.quantity === row.returned && row.returned > 0).map((row) => row.id),
+      inStockFlippedIds: returned
+        .filter((row) => row.quantity === row.returned && row.returned > 0)
+        .map((row) => row.id),
     });
   }
   await em.nativeUpdate(Order, { id: { $in: orderIds }, stockReleasedAt: null }, { stockReleasedAt: now });

@@ -52,12 +52,7 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
       (event.event === 'charge.success' || event.event === 'charge.failed') &&
       typeof event.data?.reference === 'string'
     ) {
-      await applyPaystackResult(
-        request.ctx.em,
-        event.data.reference,
-        event.data,
-        request.ctx.config.lowStockThreshold,
-      );
+      await applyPaystackResult(request.ctx.em, event.data.reference, event.data, request.ctx.config.lowStockThreshold);
     }
     // Paystack only needs a 200; anything else makes it retry.
     response.json({ success: true });
