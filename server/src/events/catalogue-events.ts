@@ -105,6 +105,11 @@ export class CatalogueEvents implements EventSubscriber {
     const ids = transaction ? announcedInTransaction.get(transaction) : undefined;
     if (!ids) return;
     announcedInTransaction.delete(transaction);
+    if (!this.connected) {
+      // Nothing can be heard now: drop everything here at once (the reconnection will drop it again).
+      this.dispatch({ everything: true });
+      return;
+    }
     await Promise.all(ids.map((id) => this.heard(id)));
   }
 

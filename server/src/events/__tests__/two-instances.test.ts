@@ -262,7 +262,10 @@ describe('delivery', () => {
       }),
     ).rejects.toThrow('changed my mind');
     // A committed change sent afterwards arrives: by then the rolled-back one would have too.
+    const since = Date.now();
     await a.catalogueChanged({ productIds: [900_002] });
+    // A transaction that announces, commits and waits to hear itself.
+    delays['own change heard (A)'] = Date.now() - since;
     await until(
       async () => heardOnB,
       (heard) => heard.some((change) => change.productIds?.includes(900_002)),
