@@ -95,7 +95,6 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
         .then((released) => {
           if (released > 0) {
             log.info({ released }, 'released the stock of expired unpaid orders');
-            handle?.responseCache.invalidate();
           }
         })
         .catch((error: unknown) => log.error({ err: error }, 'could not release expired reservations'));

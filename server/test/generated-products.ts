@@ -30,5 +30,5 @@ export async function insertGeneratedProducts(shop: TestShop, options: Generated
      select id, 'generated-' || id || '.webp', 0 from made`,
     [options.prefix, options.count, options.categoryName ?? 'FOR MEN'],
   );
-  shop.responseCache.invalidate();
+  await shop.catalogueChanged();
 }

@@ -11,9 +11,11 @@ import { prepareDatabase } from '../src/db/startup';
 import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
 import type { ResponseCache } from '../src/http/response-cache';
+import type { CatalogueEvents } from '../src/events/catalogue-events';
 import { createTestDatabase } from './test-database';
 import { createFileStorage } from '../src/storage/create-file-storage';
 import type { FileStorage } from '../src/storage/file-storage';
+import { announceCatalogueChange, type CatalogueChange } from '../src/events/catalogue-change';
 
 export interface TestShop {
   url: string;
@@ -23,6 +25,8 @@ export interface TestShop {
   responseCache: ResponseCache;
   /** Where this instance keeps uploaded images (the uploads directory, or a bucket with S3_ settings). */
   storage: FileStorage;
+  /** Catalogue changes as this instance hears them. */
+  events: CatalogueEvents;
   /** The bytes the direct GraphQL path's caches hold. */
   directQueryCacheBytes: () => number;
   http: ReturnType<typeof supertest>;
@@ -31,6 +35,11 @@ export interface TestShop {
     query: string,
     variables?: Record<string, unknown>,
   ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+  /**
+   * After a test wrote to the database behind the app's back: announces the change as a writer would
+   * (everything, unless told), and returns once this instance has heard it.
+   */
+  catalogueChanged(change?: CatalogueChange): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,11 +93,15 @@ export async function startTestShop(
     statements,
     responseCache: handle.responseCache,
     storage,
+    events: handle.events,
     directQueryCacheBytes: handle.directQueryCacheBytes,
     http,
     async graphql(query, variables) {
       const response = await http.post('/graphql').set('content-type', 'application/json').send({ query, variables });
       return response.body;
+    },
+    async catalogueChanged(change = { everything: true }) {
+      await orm.em.fork().transactional((em) => announceCatalogueChange(em, change));
     },
     async close() {
       await handle.apollo.stop();

@@ -43,7 +43,7 @@ const uniqueEmail = (label: string) => `${label}${(counter += 1)}@two-instances.
 
 async function setStock(productId: number, quantity: number): Promise<void> {
   await a.orm.em.fork().nativeUpdate(Product, { id: productId }, { quantity });
-  for (const shop of both()) shop.responseCache.invalidate();
+  await a.catalogueChanged({ stockChangedIds: [productId], inStockFlippedIds: [productId] });
 }
 
 async function stockOf(productId: number): Promise<number> {

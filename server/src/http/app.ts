@@ -32,7 +32,8 @@ import { requestContextMiddleware, requestIdFor, type RequestContext } from './r
 import { ResponseCache } from './response-cache';
 import { splitCacheBudget } from './cache-budget';
 import { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
-import { cachePublicGraphQL, rememberAnswer } from './cache-responses';
+import { cachePublicGraphQL, dropAnswersAffectedBy, rememberAnswer } from './cache-responses';
+import { CatalogueEvents } from '../events/catalogue-events';
 import { loadClientManifest } from './client-manifest';
 import { loadClientOperations } from '../graphql/client-operations';
 import { describePage, notFoundHead } from './pages';
@@ -53,6 +54,8 @@ export interface AppHandle {
   app: Express;
   apollo: ApolloServer<RequestContext>;
   responseCache: ResponseCache;
+  /** Catalogue changes heard from every instance (this one included). */
+  events: CatalogueEvents;
   /** The bytes the direct path's caches hold (tests check it stays within its budget). */
   directQueryCacheBytes: () => number;
   mailer: Mailer;
@@ -87,6 +90,10 @@ export async function createApp(
   const schema = await buildAppSchema();
   const cacheBudget = splitCacheBudget(config.cacheMaxBytes);
   const apollo = createApolloServer(schema, config, log, httpServer, cacheBudget);
+  const events = new CatalogueEvents(orm, log);
+  await events.start();
+  // Stopped with Apollo: whoever stops the app (server.ts, the tests) stops Apollo first.
+  apollo.addPlugin({ serverWillStart: async () => ({ serverWillStop: () => events.close() }) });
   await apollo.start();
 
   const app = express();
@@ -135,7 +142,8 @@ export async function createApp(
 
   const responseCache = new ResponseCache(cacheBudget.responses);
   const catalogue = new CatalogueSnapshot();
-  responseCache.onInvalidate(() => catalogue.invalidate());
+  events.subscribe((change) => dropAnswersAffectedBy(responseCache, change));
+  events.subscribe(() => catalogue.invalidate()); // The in-memory snapshot goes with any change (until SQL reads).
   const mailer = createMailer(config, log);
   // Paystack, or (without a secret key) the shop's own stand-in, reached over loopback like the real API.
   const loopback = () => {
@@ -300,6 +308,7 @@ export async function createApp(
     app,
     apollo,
     responseCache,
+    events,
     directQueryCacheBytes: directQueries.cachedBytes,
     mailer,
     sms: createSmsSender(config, log),

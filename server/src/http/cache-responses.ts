@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { parse, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { tagsAffectedBy, type CatalogueChange } from '../events/catalogue-change';
 import { cacheKeyFor, type ResponseCache } from './response-cache';
 
 /** Root query fields whose answers are the same for everyone and change only with the catalogue or reviews. */
@@ -51,7 +52,11 @@ export function rememberAnswer(cache: ResponseCache, request: Request, response:
   if (request.method !== 'GET') return;
   const key = cacheKeyFor(request);
   if (!key) return;
-  const generation = cache.generation;
+  // The request's own start when it has one (a page computes its answer before it asks to be remembered).
+  const { cacheGeneration: generation, cacheTags: tags } = request.ctx ?? {
+    cacheGeneration: cache.generation,
+    cacheTags: new Set<string>(),
+  };
   const chunks: Buffer[] = [];
   const original = { write: response.write.bind(response), end: response.end.bind(response) };
   const collect = (chunk: unknown) => {
@@ -67,7 +72,7 @@ export function rememberAnswer(cache: ResponseCache, request: Request, response:
     const isError = key.startsWith('data:/graphql') && body.includes('"errors"');
     if (statuses.includes(response.statusCode) && !isError) {
       if (!response.headersSent) response.setHeader('cache-control', 'public, no-cache');
-      cache.store(key, generation, {
+      cache.store(key, generation, tags, {
         status: response.statusCode,
         contentType: String(response.getHeader('content-type') ?? 'application/octet-stream'),
         cacheControl: 'public, no-cache',
@@ -92,4 +97,11 @@ export function cachePublicGraphQL(cache: ResponseCache, maxTokens: number) {
     }
     next();
   };
+}
+
+/** The response cache's subscription to catalogue changes: only the answers made from what changed go. */
+export function dropAnswersAffectedBy(cache: ResponseCache, change: CatalogueChange): void {
+  const tags = tagsAffectedBy(change);
+  if (tags === 'everything') cache.clear();
+  else if (tags.length > 0) cache.drop(tags);
 }

@@ -22,9 +22,13 @@ export interface RequestContext {
   log: Logger;
   config: AppConfig;
   ip: string;
-  /** Public answers kept in memory; services that change what they show call invalidate(). */
+  /** Public answers kept in memory, for the HTTP layer: services announce changes instead (decision 0035). */
   responseCache: ResponseCache;
-  /** The catalogue as shoppers read it, in memory; dropped with the response cache. */
+  /** What this request's answer was made from (cache tags, events/catalogue-change.ts), added by the reads. */
+  cacheTags: Set<string>;
+  /** The response cache's generation when the request began: an answer read before a change is not stored. */
+  cacheGeneration: number;
+  /** The catalogue as shoppers read it, in memory; dropped on every catalogue change. */
   catalogue: CatalogueSnapshot;
   mailer: Mailer;
   /** Uploaded images: the uploads directory or object storage, the same for every instance. */
@@ -75,6 +79,8 @@ export function createRequestContext(
     config,
     ip,
     responseCache,
+    cacheTags: new Set<string>(),
+    cacheGeneration: responseCache.generation,
     catalogue,
     mailer,
     storage,

@@ -11,6 +11,8 @@ export interface CachedResponse {
   body: Buffer;
   etag: string;
   expiresAt: number;
+  /** What the answer was made from (cache tags, events/catalogue-change.ts). */
+  tags: string[];
   /** Compressed once, on first demand, and reused for every later hit. */
   encoded?: { br?: Buffer; gzip?: Buffer };
 }
@@ -32,7 +34,10 @@ function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
     : gzipSync(body, { level: 9 });
 }
 
-/** An entry's bytes: its key (two bytes a character at most), body, compressed copies and the rest. */
+/** What one tag of an entry costs: its text in the entry and in the tag index, and the index's slot. */
+const tagOverheadBytes = 64;
+
+/** An entry's bytes: its key (two bytes a character at most), body, compressed copies, tags and the rest. */
 function entryBytes(entry: CachedResponse, key: string): number {
   return (
     2 * key.length +
@@ -42,44 +47,71 @@ function entryBytes(entry: CachedResponse, key: string): number {
     entry.contentType.length +
     entry.cacheControl.length +
     entry.etag.length +
+    entry.tags.reduce((sum, tag) => sum + 4 * tag.length + tagOverheadBytes, 0) +
     entryOverheadBytes
   );
 }
 
+/** Past this many remembered tag drops, the record is forgotten and answers begun before are not stored. */
+const maxRememberedDrops = 10_000;
+
 /**
  * Answers for anonymous GETs of public catalogue data (GraphQL GET queries, the spec's list calls,
- * rendered storefront pages), kept in this process and dropped whole when the catalogue or the
- * reviews change. Served before Express so a hit costs a lookup and one write. Bounded in bytes
- * (bodies and their compressed copies), least recently used out first.
+ * rendered storefront pages), kept in this process. Each entry carries the tags of what it was made from
+ * (RequestContext.cacheTags); a catalogue change drops the entries whose tags it names (decision 0035).
+ * Served before Express so a hit costs a lookup and one write. Bounded in bytes (bodies, their compressed
+ * copies, their tags), least recently used out first.
  */
 export class ResponseCache {
   private readonly entries: LRUCache<string, CachedResponse>;
-  private generationCounter = 0;
+  /** Keys of the entries carrying each tag (kept in step by the LRU's dispose). */
+  private readonly keysByTag = new Map<string, Set<string>>();
+  /** Counts drops: an answer remembers it when begun, and is stored only if nothing it read was dropped since. */
+  private clock = 0;
+  /** When each tag was last dropped (clock values). */
+  private readonly droppedAt = new Map<string, number>();
+  /** Answers begun before this clock value are not stored (everything dropped, or the drop record forgotten). */
+  private storableFrom = 0;
 
   constructor(
     maxBytes: number,
     private readonly ttlMs = 5 * 60_000,
     private readonly now: () => number = Date.now,
   ) {
-    this.entries = new LRUCache<string, CachedResponse>({ maxSize: maxBytes, sizeCalculation: entryBytes });
+    this.entries = new LRUCache<string, CachedResponse>({
+      maxSize: maxBytes,
+      sizeCalculation: entryBytes,
+      dispose: (entry, key) => this.unindex(key, entry),
+    });
   }
 
-  /** Taken before computing an answer; `store` ignores answers computed before an invalidation. */
+  /** Taken before computing an answer and handed to `store`: answers computed before a drop they depend on are refused. */
   get generation(): number {
-    return this.generationCounter;
+    return this.clock;
   }
 
-  private readonly listeners: (() => void)[] = [];
-
-  /** Public data changed: drop every answer, and tell what else holds derived data (the catalogue snapshot). */
-  invalidate(): void {
-    this.generationCounter += 1;
+  /** Drops every answer (a change too large to name, or changes that may have been missed). */
+  clear(): void {
+    this.clock += 1;
+    this.storableFrom = this.clock;
+    this.droppedAt.clear();
     this.entries.clear();
-    for (const listener of this.listeners) listener();
   }
 
-  onInvalidate(listener: () => void): void {
-    this.listeners.push(listener);
+  /** Drops the answers carrying any of these tags; answers being computed that read them will not be stored. */
+  drop(tags: readonly string[]): number {
+    this.clock += 1;
+    if (this.droppedAt.size + tags.length > maxRememberedDrops) {
+      this.droppedAt.clear();
+      this.storableFrom = this.clock;
+    }
+    const keys = new Set<string>();
+    for (const tag of tags) {
+      this.droppedAt.set(tag, this.clock);
+      for (const key of this.keysByTag.get(tag) ?? []) keys.add(key);
+    }
+    for (const key of keys) this.entries.delete(key);
+    return keys.size;
   }
 
   get size(): number {
@@ -89,6 +121,11 @@ export class ResponseCache {
   /** The bytes the cache counts as held (never above its budget). */
   get calculatedBytes(): number {
     return this.entries.calculatedSize;
+  }
+
+  /** The tags an entry carries (tests look). */
+  tagsOf(key: string): readonly string[] | undefined {
+    return this.entries.peek(key)?.tags;
   }
 
   lookup(key: string): CachedResponse | undefined {
@@ -101,10 +138,35 @@ export class ResponseCache {
     return entry;
   }
 
-  store(key: string, generation: number, answer: Omit<CachedResponse, 'etag' | 'expiresAt'>): void {
-    if (generation !== this.generationCounter) return;
+  store(
+    key: string,
+    generation: number,
+    tags: Iterable<string>,
+    answer: Omit<CachedResponse, 'etag' | 'expiresAt' | 'tags'>,
+  ): void {
+    if (generation < this.storableFrom) return;
+    const tagList = [...new Set(tags)];
+    if (tagList.some((tag) => (this.droppedAt.get(tag) ?? -1) > generation)) return;
     const etag = `"${createHash('sha1').update(answer.body).digest('base64url')}"`;
-    this.entries.set(key, { ...answer, etag, expiresAt: this.now() + this.ttlMs });
+    const entry = { ...answer, tags: tagList, etag, expiresAt: this.now() + this.ttlMs };
+    this.entries.set(key, entry);
+    // Not kept (larger than the whole budget): nothing to index.
+    if (this.entries.peek(key) !== entry) return;
+    for (const tag of tagList) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  /** The LRU's dispose: an entry evicted, deleted or replaced (setting the same entry again calls none). */
+  private unindex(key: string, entry: CachedResponse): void {
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      if (!keys) continue;
+      keys.delete(key);
+      if (keys.size === 0) this.keysByTag.delete(tag);
+    }
   }
 
   /** Compressed once, on first demand; stored again so that the copy counts against the budget. */
@@ -113,7 +175,7 @@ export class ResponseCache {
     if (known) return known;
     const encoded = compress(entry.body, encoding);
     entry.encoded = { ...entry.encoded, [encoding]: encoded };
-    // Only if still the entry under that key (an invalidation may have dropped it meanwhile).
+    // Only if still the entry under that key (a change may have dropped it meanwhile).
     if (this.entries.peek(key) === entry) this.entries.set(key, entry);
     return encoded;
   }

@@ -73,7 +73,7 @@ export const sitemapService = {
       .execute<CategoryRow[]>('select id, name, slug, description, image_file_name from categories order by name');
     return urlSet([
       ...staticPaths.map((path) => urlEntry(publicUrl, path)),
-      ...categories.map((row) => urlEntry(publicUrl, toCategoryView(row).path)),
+      ...categories.map((row) => urlEntry(publicUrl, toCategoryView(row, (key) => ctx.storage.publicUrl(key)).path)),
     ]);
   },
 

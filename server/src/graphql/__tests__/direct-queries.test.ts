@@ -88,7 +88,7 @@ describe('public queries sent as POST', () => {
     const query = '{ product(id: 5) { id name } }';
     const before = await shop.http.post('/graphql').set(json).send({ query }).expect(200);
     await shop.orm.em.fork().getConnection().execute("update products set name = 'Renamed 5' where id = 5");
-    shop.responseCache.invalidate();
+    await shop.catalogueChanged();
     const after = await shop.http.post('/graphql').set(json).send({ query }).expect(200);
     expect(before.body.data.product.name).not.toBe('Renamed 5');
     expect(after.body.data.product.name).toBe('Renamed 5');

@@ -146,7 +146,7 @@ describe('product pages', () => {
     const product = await em.findOneOrFail(Product, { id: 4 });
     product.name = hostile;
     await em.flush();
-    shop.responseCache.invalidate();
+    await shop.catalogueChanged();
     const html = (await page('/product/4')).text;
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('<img src=x');
@@ -243,7 +243,7 @@ describe('response cache', () => {
   const productsUrl = `/graphql?query=${encodeURIComponent('{ products(limit: 3) { id name } }')}`;
 
   it('answers a repeated public GraphQL GET from memory, with an ETag a browser can revalidate', async () => {
-    shop.responseCache.invalidate();
+    await shop.catalogueChanged();
     const first = await shop.http.get(productsUrl).set('apollo-require-preflight', 'true').expect(200);
     expect(first.headers['x-cache']).toBeUndefined();
     const second = await shop.http.get(productsUrl).set('apollo-require-preflight', 'true').expect(200);

@@ -82,7 +82,7 @@ describe('sitemap at 2,500 products, 1,000 URLs a file', () => {
 
   it('reads each file with one statement, whatever its length', async () => {
     const cost = async (path: string) => {
-      shop.responseCache.invalidate();
+      shop.responseCache.clear();
       return (await shop.statements.measure(() => shop.http.get(path).expect(200))).statements;
     };
     const costs = {
@@ -101,7 +101,7 @@ describe('sitemap at 2,500 products, 1,000 URLs a file', () => {
     );
     // Everything in the third file's range, and one product of the first.
     await connection.execute('update products set archived_at = now() where id > ? or id = ?', [first + 1_999, first]);
-    shop.responseCache.invalidate();
+    await shop.catalogueChanged({ everything: true });
     try {
       const index = locations(await fetchXml('/sitemap.xml', 'sitemapindex'), 'sitemap');
       expect(index).toEqual(['/sitemap-pages.xml', '/sitemap-products-1.xml', '/sitemap-products-2.xml']);
@@ -111,7 +111,7 @@ describe('sitemap at 2,500 products, 1,000 URLs a file', () => {
       await shop.http.get('/sitemap-products-3.xml').expect(404);
     } finally {
       await connection.execute('update products set archived_at = null where id between ? and ?', [first, last]);
-      shop.responseCache.invalidate();
+      await shop.catalogueChanged({ everything: true });
     }
   });
 

@@ -1,5 +1,6 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { announceCatalogueChange } from '../../events/catalogue-change';
 import { AppError, FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { CartItem } from '../cart/cart-item.entity';
@@ -243,10 +244,10 @@ export const catalogAdminService = {
         addImages(em, product, stored, 0);
         noteLowStock(em, ctx.config.lowStockThreshold, [{ name: product.name, quantity: product.quantity }]);
         await em.flush();
+        await announceCatalogueChange(em, { productIds: [product.id], listsChanged: true });
         return product.id;
       }),
     );
-    ctx.responseCache.invalidate();
     return this.productView(ctx, id);
   },
 
@@ -280,18 +281,23 @@ export const catalogAdminService = {
         keep.forEach((image, position) => (image.position = position));
         addImages(em, product, stored, keep.length);
         const previousQuantity = product.quantity;
-        Object.assign(product, productColumns(value));
         await em.populate(product, ['categories']);
+        const before = listedFields(product, product.categories.getIdentifiers<number>());
+        Object.assign(product, productColumns(value));
         product.categories.set(value.categoryIds.map((categoryId) => em.getReference(Category, categoryId)));
         noteLowStock(em, ctx.config.lowStockThreshold, [
           { name: product.name, quantity: product.quantity, previousQuantity },
         ]);
         await em.flush();
+        await announceCatalogueChange(em, {
+          productIds: [id],
+          listsChanged: before !== listedFields(product, value.categoryIds),
+          ...stockChange(id, previousQuantity, product.quantity),
+        });
         return gone.map(({ fileName, widths }) => ({ fileName, widths }));
       }),
     );
     await removeUnreferencedFiles(ctx, removed);
-    ctx.responseCache.invalidate();
     return this.productView(ctx, id);
   },
 
@@ -304,8 +310,8 @@ export const catalogAdminService = {
       product.quantity = quantity;
       noteLowStock(em, ctx.config.lowStockThreshold, [{ name: product.name, quantity, previousQuantity }]);
       await em.flush();
+      await announceCatalogueChange(em, stockChange(id, previousQuantity, quantity));
     });
-    ctx.responseCache.invalidate();
     return this.productView(ctx, id);
   },
 
@@ -321,15 +327,16 @@ export const catalogAdminService = {
         product.archivedAt = new Date();
         await em.nativeDelete(CartItem, { product: id });
         await em.flush();
+        await announceCatalogueChange(em, { productIds: [id], listsChanged: true });
         return { archived: true, images: [] };
       }
       const images = await em.find(ProductImage, { product: id });
       // The database cascades to images, category links and cart lines.
       await em.nativeDelete(Product, { id });
+      await announceCatalogueChange(em, { productIds: [id], listsChanged: true });
       return { archived: false, images: images.map(({ fileName, widths }) => ({ fileName, widths })) };
     });
     await removeUnreferencedFiles(ctx, outcome.images);
-    ctx.responseCache.invalidate();
     return { deletedId: id, archived: outcome.archived };
   },
 
@@ -348,15 +355,19 @@ export const catalogAdminService = {
         [name, slug, slug],
       );
     if (duplicate) throw categoryExists();
-    const category = ctx.em.create(Category, { name, slug });
+    let category: Category;
     try {
-      await ctx.em.flush();
+      category = await ctx.em.transactional(async (em) => {
+        const created = em.create(Category, { name, slug });
+        await em.flush();
+        await announceCatalogueChange(em, { categoryIds: [created.id] });
+        return created;
+      });
     } catch (error) {
       // Two admins adding the same name at once: the unique index decides.
       if (error instanceof UniqueConstraintViolationException) throw categoryExists();
       throw error;
     }
-    ctx.responseCache.invalidate();
     return toCategoryView(
       {
         id: category.id,
@@ -390,12 +401,26 @@ export const catalogAdminService = {
         );
       // Archived products lose the link with it (the database cascades); their order lines keep their names.
       await em.nativeDelete(Category, { id: category.id });
+      await announceCatalogueChange(em, { categoryIds: [category.id] });
       return category.id;
     });
-    ctx.responseCache.invalidate();
     return { deletedId };
   },
 };
+
+/** What decides where a product appears in lists (membership, sorts, filters), compared before and after an edit. */
+function listedFields(product: Product, categoryIds: readonly number[]): string {
+  const { name, priceCents, salePriceCents, onSale, archivedAt } = product;
+  return JSON.stringify([name, priceCents, salePriceCents, onSale, archivedAt, [...categoryIds].sort((a, b) => a - b)]);
+}
+
+/** A quantity edit as a change: whether stock moved, and whether the product went in or out of stock. */
+function stockChange(id: number, previousQuantity: number, quantity: number) {
+  return {
+    stockChangedIds: previousQuantity === quantity ? [] : [id],
+    inStockFlippedIds: previousQuantity > 0 === quantity > 0 ? [] : [id],
+  };
+}
 
 function keptImages<T extends { id: number; fileName: string }>(images: T[], changes: ImageChanges): T[] {
   if (changes.keepOnly) {

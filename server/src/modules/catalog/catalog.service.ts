@@ -1,3 +1,4 @@
+import { cacheTag } from '../../events/catalogue-change';
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
 import { Availability, ProductSort, type ProductFilter } from './catalog.inputs';
@@ -28,6 +29,17 @@ function categoryFor(catalogue: Catalogue, slug: string): CategoryView | null {
   return normalised ? (catalogue.categoryBySlug.get(normalised) ?? null) : null;
 }
 
+/** Tags the answer with what a list depends on: every product (membership, order), availability when filtered by it. */
+function readsList(ctx: RequestContext, filter: ProductFilter | null | undefined): void {
+  ctx.cacheTags.add(cacheTag.productList);
+  if (filter?.availability?.length) ctx.cacheTags.add(cacheTag.availability);
+}
+
+/** Tags the answer with the products it shows. */
+function shows(ctx: RequestContext, productIds: readonly number[]): void {
+  for (const id of productIds) ctx.cacheTags.add(cacheTag.product(id));
+}
+
 /** The products a filter selects, in the catalogue's order. */
 function select(catalogue: Catalogue, filter: ProductFilter | null | undefined): ProductView[] {
   let products = catalogue.products;
@@ -55,6 +67,7 @@ function select(catalogue: Catalogue, filter: ProductFilter | null | undefined):
 /** Reads of the catalogue, from the in-process snapshot (catalog.snapshot.ts). Writes arrive with the admin area. */
 export const catalogService = {
   async findCategoryBySlug(ctx: RequestContext, slug: string): Promise<CategoryView | null> {
+    ctx.cacheTags.add(cacheTag.categories);
     return categoryFor(await ctx.catalogue.get(ctx), slug);
   },
 
@@ -67,12 +80,19 @@ export const catalogService = {
     ctx: RequestContext,
     options: { filter?: ProductFilter | null; sort?: ProductSort | null; page: Page },
   ): Promise<ProductView[]> {
+    readsList(ctx, options.filter);
+    if (options.filter?.categorySlug) ctx.cacheTags.add(cacheTag.categories);
     const selected = select(await ctx.catalogue.get(ctx), options.filter);
     const sorted = [...selected].sort(comparators[options.sort ?? ProductSort.BEST_SELLING]);
-    return sorted.slice(options.page.offset, options.page.offset + options.page.limit);
+    const page = sorted.slice(options.page.offset, options.page.offset + options.page.limit);
+    const shownIds = page.map((product) => product.id);
+    shows(ctx, shownIds);
+    return page;
   },
 
   async countProducts(ctx: RequestContext, filter?: ProductFilter | null): Promise<number> {
+    readsList(ctx, filter);
+    if (filter?.categorySlug) ctx.cacheTags.add(cacheTag.categories);
     return select(await ctx.catalogue.get(ctx), filter).length;
   },
 
@@ -83,6 +103,8 @@ export const catalogService = {
 
   /** Products by id, in the order asked, null for unknown ids. */
   async productsByIds(ctx: RequestContext, ids: readonly number[]): Promise<(ProductView | null)[]> {
+    // Asked for, found or not: a product created under a missing id turns a 404 into a page.
+    shows(ctx, ids);
     const { byId: products } = await ctx.catalogue.get(ctx);
     return ids.map((id) => products.get(id) ?? null);
   },
@@ -93,10 +115,12 @@ export const catalogService = {
 
   /** Every product, for the sitemap. */
   async listAllProducts(ctx: RequestContext): Promise<ProductView[]> {
+    readsList(ctx, null);
     return (await ctx.catalogue.get(ctx)).products;
   },
 
   async listCategories(ctx: RequestContext): Promise<CategoryView[]> {
+    ctx.cacheTags.add(cacheTag.categories);
     return (await ctx.catalogue.get(ctx)).categories;
   },
 };

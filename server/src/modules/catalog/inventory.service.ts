@@ -75,6 +75,9 @@ export const inventoryService = {
     const [row] = await ctx.em
       .getConnection()
       .execute<InventoryRow[]>(sql, [...parameters, ...parameters, query.page.limit, query.page.offset]);
-    return { products: row.products.map(toProductView), totalCount: row.total_count };
+    return {
+      products: row.products.map((product) => toProductView(product, (key) => ctx.storage.publicUrl(key))),
+      totalCount: row.total_count,
+    };
   },
 };

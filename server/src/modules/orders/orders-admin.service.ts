@@ -116,16 +116,15 @@ export const ordersAdminService = {
     const admin = requireAdmin(ctx);
     const toStatus = parseStatus(status, 'status');
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
-    const stockChanged = await ctx.em.transactional(async (em) => {
+    // Stock that moves is announced by releaseOrderStock and takeStock, inside this transaction.
+    await ctx.em.transactional(async (em) => {
       // Locked: the reservation timer and the payment webhook lock the same row before touching stock.
       const order = await em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!order) throw AppError.notFound('Order not found');
       const fromStatus = order.status;
-      if (fromStatus === toStatus) return false;
-      let changedStock = false;
+      if (fromStatus === toStatus) return;
       if (toStatus === OrderStatus.CANCELLED && fromStatus === OrderStatus.PENDING && !order.stockReleasedAt) {
         await releaseOrderStock(em, [order.id]);
-        changedStock = true;
       } else if (fromStatus === OrderStatus.CANCELLED && order.stockReleasedAt) {
         const take = await retakeOrderStock(em, order.id, ctx.config.lowStockThreshold);
         if (!take.taken) {
@@ -143,15 +142,11 @@ export const ordersAdminService = {
         if (order.paymentStatus !== PaymentStatus.COMPLETED) {
           order.reservedUntil = new Date(Date.now() + ctx.config.reservationMinutes * 60_000);
         }
-        changedStock = true;
       }
       order.status = toStatus;
       em.create(OrderStatusChange, { order, fromStatus, toStatus, changedBy: admin.id });
       await em.flush();
-      return changedStock;
     });
-    // Stock changed: what shoppers see (in stock, quantities) must be read afresh.
-    if (stockChanged) ctx.responseCache.invalidate();
     return loadOrder(ctx.em, orderId, { refresh: true });
   },
 

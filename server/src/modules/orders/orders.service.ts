@@ -14,6 +14,7 @@ import { Order, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity
 import { OrderItem } from './order-item.entity';
 import { noteLowStock, recordAdminNotification } from '../notifications/admin-notifications';
 import { stockLevelsAfter, takeStock } from './stock';
+import { announceCatalogueChange } from '../../events/catalogue-change';
 
 /** Spec §9: delivery is free when the goods come to Ksh 10,000 or more. */
 export const freeDeliveryFromCents = 1_000_000;
@@ -152,8 +153,6 @@ export const ordersService = {
       await em.flush();
       return created;
     });
-    // Stock changed: what shoppers see (in stock, quantities) must be read afresh.
-    ctx.responseCache.invalidate();
     return loadOrder(ctx.em, order.id);
   },
 
@@ -196,14 +195,24 @@ export async function releaseExpiredReservations(em: EntityManager, now = new Da
  */
 export async function releaseOrderStock(em: EntityManager, orderIds: string[], now = new Date()): Promise<void> {
   if (orderIds.length === 0) return;
-  await em.getConnection().execute(
+  const returned = await em.getConnection().execute<{ id: number; quantity: number; returned: number }[]>(
     `update products p set quantity = p.quantity + returned.quantity, updated_at = now()
      from (select oi.product_id, sum(oi.quantity)::int as quantity from order_items oi join orders o on o.id = oi.order_id
             where oi.order_id in (?) and o.stock_released_at is null group by oi.product_id) returned
-     where p.id = returned.product_id`,
+     where p.id = returned.product_id
+     returning p.id, p.quantity, returned.quantity as returned`,
     [orderIds],
-    'run',
+    'all',
     em.getTransactionContext(),
   );
+  if (returned.length > 0) {
+    await announceCatalogueChange(em, {
+      stockChangedIds: returned.map((row) => row.id),
+      // Back from none: lists filtered by availability gain these.
+      inStockFlippedIds: returned
+        .filter((row) => row.quantity === row.returned && row.returned > 0)
+        .map((row) => row.id),
+    });
+  }
   await em.nativeUpdate(Order, { id: { $in: orderIds }, stockReleasedAt: null }, { stockReleasedAt: now });
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { announceCatalogueChange } from '../../events/catalogue-change';
 import { noteLowStock, type StockLevel } from '../notifications/admin-notifications';
 import { OrderItem } from './order-item.entity';
 
@@ -21,10 +22,10 @@ export type StockTake =
   | { taken: false; productId: number; row: StockRow | undefined };
 
 /**
- * Takes stock off the shelf, all or nothing, in two statements whatever the number of products: the rows
+ * Takes stock off the shelf, all or nothing, in three statements whatever the number of products: the rows
  * are locked in product id order (every stock change locks in this order, so two never deadlock), checked,
- * then lowered in one update. With `sellableOnly`, an archived product counts as unavailable (checkout);
- * taking back an order's own stock does not ask.
+ * lowered in one update, and the change announced (delivered when the caller's transaction commits). With
+ * `sellableOnly`, an archived product counts as unavailable (checkout); taking back an order's own stock does not ask.
  */
 export async function takeStock(
   em: EntityManager,
@@ -60,6 +61,11 @@ export async function takeStock(
     'run',
     context,
   );
+  await announceCatalogueChange(em, {
+    stockChangedIds: ids,
+    // Sold out by this take: lists filtered by availability lose these.
+    inStockFlippedIds: rows.filter((row) => row.quantity > 0 && row.quantity === row.needed).map((row) => row.id),
+  });
   return { taken: true, rows };
 }
 

@@ -52,13 +52,7 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
       (event.event === 'charge.success' || event.event === 'charge.failed') &&
       typeof event.data?.reference === 'string'
     ) {
-      const { stockChanged } = await applyPaystackResult(
-        request.ctx.em,
-        event.data.reference,
-        event.data,
-        request.ctx.config.lowStockThreshold,
-      );
-      if (stockChanged) request.ctx.responseCache.invalidate();
+      await applyPaystackResult(request.ctx.em, event.data.reference, event.data, request.ctx.config.lowStockThreshold);
     }
     // Paystack only needs a 200; anything else makes it retry.
     response.json({ success: true });

@@ -37,9 +37,8 @@ export async function applyPaystackResult(
   reference: string,
   data: PaystackTransaction,
   lowStockThreshold: number,
-): Promise<{ outcome: PaymentOutcome; stockChanged: boolean }> {
-  // Whether shop stock moved, which is all the public catalogue (and its cache) can see of a payment.
-  let stockChanged = false;
+): Promise<{ outcome: PaymentOutcome }> {
+  // Stock that moves is announced by takeStock and releaseOrderStock, inside this transaction.
   const outcome = await em.transactional(async (trx): Promise<PaymentOutcome> => {
     const transaction = await trx.findOne(
       Transaction,
@@ -77,7 +76,7 @@ export async function applyPaystackResult(
         text: `Ksh ${centsToDecimal(transaction.amountCents)} for order ${order.id.slice(0, 8)} (${transaction.method === PaymentMethod.CARD ? 'card' : 'M-Pesa'})`,
         link: '/oxalis/transactions',
       });
-      if (order.stockReleasedAt && !(stockChanged = await retakeStock(trx, order, lowStockThreshold))) {
+      if (order.stockReleasedAt && !(await retakeStock(trx, order, lowStockThreshold))) {
         // Paid after the hold ran out and the stock has gone since: money in, no goods. A person must refund.
         transaction.flagReason = 'Paid after the reservation ran out and the stock is gone: refund or restock needed';
         order.paymentStatus = PaymentStatus.COMPLETED;
@@ -97,7 +96,6 @@ export async function applyPaystackResult(
         order.paymentStatus = PaymentStatus.FAILED;
         order.status = OrderStatus.CANCELLED;
         await releaseOrderStock(trx, [order.id]);
-        stockChanged = true;
         // The shopper can try again: the order's items go back into their cart.
         await trx.getConnection().execute(
           `insert into cart_items (user_id, product_id, quantity)
@@ -113,7 +111,7 @@ export async function applyPaystackResult(
     }
     return 'pending';
   });
-  return { outcome, stockChanged };
+  return { outcome };
 }
 
 export const paymentsService = {
@@ -165,7 +163,6 @@ export const paymentsService = {
       const data = await ctx.paystack().verify(transaction.reference);
       const applied = await applyPaystackResult(ctx.em, transaction.reference, data, ctx.config.lowStockThreshold);
       outcome = applied.outcome;
-      if (applied.stockChanged) ctx.responseCache.invalidate();
     } else {
       outcome = transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';
     }

@@ -1,3 +1,4 @@
+import { announceCatalogueChange, cacheTag } from '../../events/catalogue-change';
 import { AppError, FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
@@ -56,20 +57,23 @@ export const reviewsService = {
     const { value, errors } = validateReview(draft);
     if (errors.length > 0) throw AppError.badInput(errors);
     await reviewRateLimit.consume(ctx.em, ctx.ip);
-    const review = ctx.em.create(Review, { ...value, image: null, createdAt: new Date() });
-    // Written by the same flush (one transaction) as the review.
-    recordAdminNotification(ctx.em, {
-      type: 'review',
-      title: 'New review',
-      text: `${value.name} rated ${value.rating}/5: ${value.title}`,
-      link: '/oxalis/reviews',
+    return ctx.em.transactional(async (em) => {
+      const review = em.create(Review, { ...value, image: null, createdAt: new Date() });
+      // Written in the same transaction as the review.
+      recordAdminNotification(em, {
+        type: 'review',
+        title: 'New review',
+        text: `${value.name} rated ${value.rating}/5: ${value.title}`,
+        link: '/oxalis/reviews',
+      });
+      await em.flush();
+      await announceCatalogueChange(em, { reviewsChanged: true });
+      return review;
     });
-    await ctx.em.flush();
-    ctx.responseCache.invalidate();
-    return review;
   },
 
   async stats(ctx: RequestContext): Promise<{ count: number; averageRating: number | null }> {
+    ctx.cacheTags.add(cacheTag.reviews);
     const [row] = await ctx.em
       .getConnection()
       .execute<{ count: string; average: string | null }[]>(
@@ -84,13 +88,19 @@ export const reviewsService = {
   /** Admins only (checked by the caller); the shop's lists and ratings change with it. */
   async delete(ctx: RequestContext, id: unknown): Promise<number> {
     const reviewId = Number(id);
-    const deleted = Number.isSafeInteger(reviewId) ? await ctx.em.nativeDelete(Review, { id: reviewId }) : 0;
+    const deleted = Number.isSafeInteger(reviewId)
+      ? await ctx.em.transactional(async (em) => {
+          const count = await em.nativeDelete(Review, { id: reviewId });
+          if (count > 0) await announceCatalogueChange(em, { reviewsChanged: true });
+          return count;
+        })
+      : 0;
     if (deleted === 0) throw AppError.notFound('Review not found');
-    ctx.responseCache.invalidate();
     return reviewId;
   },
 
   async list(ctx: RequestContext, page: Page): Promise<Review[]> {
+    ctx.cacheTags.add(cacheTag.reviews);
     return ctx.em.find(
       Review,
       {},

@@ -32,7 +32,7 @@ async function addProducts(count: number, categoryName: string): Promise<void> {
     em.create(ProductImage, { product, fileName: `bulk-${categoryName}-${index}.webp`, position: 0 });
   }
   await em.flush();
-  shop.responseCache.invalidate();
+  await shop.catalogueChanged();
 }
 
 type CategoryPayload = {

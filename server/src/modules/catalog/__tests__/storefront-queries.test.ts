@@ -129,7 +129,7 @@ describe('filters and sorts', () => {
   it('reads from the in-process catalogue: two statements after a change, then none for any page, filter or sort', async () => {
     const query = `query ($filter: ProductFilter, $sort: ProductSort, $limit: Int) {
       products(filter: $filter, sort: $sort, limit: $limit) { id category images { id srcSet } } productsCount(filter: $filter) }`;
-    shop.responseCache.invalidate();
+    await shop.catalogueChanged();
     const first = await shop.statements.measure(() =>
       shop.graphql(query, { filter: { categorySlug: 'kids' }, limit: 3 }),
     );

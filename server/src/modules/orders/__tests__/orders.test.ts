@@ -20,7 +20,7 @@ const shipping = {
 
 async function setStock(productId: number, quantity: number): Promise<void> {
   await shop.orm.em.fork().nativeUpdate(Product, { id: productId }, { quantity });
-  shop.responseCache.invalidate();
+  await shop.catalogueChanged();
 }
 
 async function stockOf(productId: number): Promise<number> {

@@ -30,7 +30,7 @@ async function orderFor(
   method = 'mpesa',
 ): Promise<{ id: string; totalCents: number }> {
   await shop.orm.em.fork().nativeUpdate(Product, { id: productId }, { quantity: 50 });
-  shop.responseCache.invalidate();
+  await shop.catalogueChanged();
   const created = await placeOrderFor(shop, user, [[productId, quantity]], {
     recipient_email: 'baraka@example.co.ke',
     payment_method: method,

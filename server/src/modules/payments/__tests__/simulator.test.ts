@@ -13,7 +13,7 @@ afterAll(() => shop.close());
 /** A shopper's unpaid order of one product and the stand-in's page for paying it. */
 async function startedPayment(user: TestUser, productId: number) {
   await shop.orm.em.fork().nativeUpdate(Product, { id: productId }, { quantity: 20 });
-  shop.responseCache.invalidate();
+  await shop.catalogueChanged();
   const orderId = (await placeOrderFor(shop, user, [[productId, 2]])).id;
   const { authorization_url: authorizationUrl, reference } = await startPayment(shop, user, orderId);
   return { orderId, reference, payPath: new URL(authorizationUrl).pathname };

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * What a write changed in what shoppers see: the one kind of domain event (decision 0035). Writers announce
+ * it inside their transaction (PostgreSQL delivers a NOTIFY only if and once that transaction commits); every
+ * instance hears it (catalogue-events.ts) and drops what it kept of the answers it affects.
+ */
+export interface CatalogueChange {
+  /** Products whose own data changed (any shown field, images), or that were created or removed. */
+  productIds?: number[];
+  /** Which products lists hold, or their order, may differ: created or removed, a price, name or category changed. */
+  listsChanged?: boolean;
+  /** Categories created, removed or changed. */
+  categoryIds?: number[];
+  /** Reviews written or removed (the shop's reviews and their stats). */
+  reviewsChanged?: boolean;
+  /** Products whose stock changed (their views show quantities). */
+  stockChangedIds?: number[];
+  /** Among those, the ones whose in-stock flag flipped: lists filtered by availability change too. */
+  inStockFlippedIds?: number[];
+  /** Too much to name, or events may have been missed: everything is dropped. */
+  everything?: boolean;
+}
+
+/** A change as delivered: with the id its writer waits for (catalogue-events.ts). */
+export interface CatalogueChanged extends CatalogueChange {
+  id: string;
+}
+
+export const catalogueChannel = 'manukato_catalogue_changed';
+
+/** NOTIFY refuses payloads of 8000 bytes or more; a change naming more ids becomes "everything". */
+export const maxPayloadBytes = 7_500;
+
+/** Cache tags: what an answer was made from (RequestContext.cacheTags); a change drops the answers it names. */
+export const cacheTag = {
+  /** An answer showing this product, or asking for it and finding none (a 404 page becomes a page when created). */
+  product: (id: number) => `product:${id}`,
+  /** An answer that lists or counts products: membership and order depend on every product. */
+  productList: 'product-list',
+  /** An answer filtered by availability: changes when an in-stock flag flips. */
+  availability: 'availability',
+  categories: 'categories',
+  reviews: 'reviews',
+  delivery: 'delivery',
+} as const;
+
+/** The tags whose answers a change affects, or 'everything'. */
+export function tagsAffectedBy(change: CatalogueChange): string[] | 'everything' {
+  if (change.everything) return 'everything';
+  const tags = new Set<string>();
+  for (const id of [...(change.productIds ?? []), ...(change.stockChangedIds ?? [])]) tags.add(cacheTag.product(id));
+  if (change.listsChanged) tags.add(cacheTag.productList);
+  if (change.categoryIds?.length) {
+    tags.add(cacheTag.categories);
+    // Category filters match by slug and name: which products a category lists may differ.
+    tags.add(cacheTag.productList);
+  }
+  if (change.reviewsChanged) tags.add(cacheTag.reviews);
+  if (change.inStockFlippedIds?.length) tags.add(cacheTag.availability);
+  return [...tags];
+}
+
+/** The NOTIFY payload: compact JSON, or "everything" when the ids would not fit. */
+export function encodeChange(change: CatalogueChanged): string {
+  const payload = JSON.stringify(change);
+  return Buffer.byteLength(payload) < maxPayloadBytes ? payload : JSON.stringify({ id: change.id, everything: true });
+}
+
+const isIdList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((id) => Number.isSafeInteger(id));
+
+/** A payload read back; anything unexpected (another version's format) counts as "everything". */
+export function decodeChange(payload: unknown): CatalogueChanged {
+  const value = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  const id = typeof value.id === 'string' ? value.id : '';
+  const lists = ['productIds', 'categoryIds', 'stockChangedIds', 'inStockFlippedIds'] as const;
+  if (!id || lists.some((name) => value[name] !== undefined && !isIdList(value[name]))) {
+    return { id, everything: true };
+  }
+  return value as unknown as CatalogueChanged;
+}
+
+/** Event ids announced in a transaction not yet committed, by transaction: its writer waits for them once it commits. */
+export const announcedInTransaction = new WeakMap<object, string[]>();
+
+/**
+ * Announces a change from inside the caller's transaction: delivered to every instance, this one included,
+ * only if and after it commits. A transaction is required: outside one, a NOTIFY would go out at once.
+ */
+export async function announceCatalogueChange(em: EntityManager, change: CatalogueChange): Promise<void> {
+  const transaction = em.getTransactionContext();
+  if (!transaction) throw new Error('announceCatalogueChange needs a transaction (em.transactional)');
+  const changed: CatalogueChanged = { id: randomUUID(), ...change };
+  await em
+    .getConnection()
+    .execute('select pg_notify(?, ?)', [catalogueChannel, encodeChange(changed)], 'run', transaction);
+  const announced = announcedInTransaction.get(transaction);
+  if (announced) announced.push(changed.id);
+  else announcedInTransaction.set(transaction, [changed.id]);
+}
