@@ -39,7 +39,8 @@ it('keeps data across a kill -9, refuses a second server, and shuts down cleanly
   // 1. First start: embedded database initialised and seeded; a guest writes a review.
   const first = await spawnShop({ DATA_DIR: dataDir });
   running.push(first);
-  await first.waitForHealthy();
+  // A first start initialises the cluster and draws the sample images: tens of seconds on a busy 2-core machine.
+  await first.waitForHealthy(120_000);
   const written = await fetch(`${first.url}/api/reviews/add`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -68,7 +69,7 @@ it('keeps data across a kill -9, refuses a second server, and shuts down cleanly
   // 5. The next start stops the orphan, starts afresh, and still has the review.
   const second = await spawnShop({ DATA_DIR: dataDir });
   running.push(second);
-  await second.waitForHealthy();
+  await second.waitForHealthy(120_000);
   expect(second.output()).toContain('left running by an earlier server that was killed');
   expect(isProcessAlive(orphan)).toBe(false);
   const listed = (await (await fetch(`${second.url}/api/reviews/list`)).json()) as { data: { name: string }[] };
@@ -82,4 +83,4 @@ it('keeps data across a kill -9, refuses a second server, and shuts down cleanly
   expect(await second.waitForExit()).toBe(0);
   expect(isProcessAlive(database)).toBe(false);
   expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-}, 90_000);
+}, 300_000);
