@@ -95,7 +95,7 @@ export class CatalogueEvents implements EventSubscriber {
     this.subscribers.push(subscriber);
   }
 
-  /** MikroORM's hook: entity events are not ours. */
+  /** For MikroORM: this subscriber has no entity hooks, only the transaction hooks below. */
   getSubscribedEntities(): [] {
     return [];
   }
