@@ -356,9 +356,9 @@ function printSequence(result) {
   const rows = steps.map(([label, key]) =>
     [
       label,
-      String(result.sequence[key].p50),
-      String(result.sequence[key].p99),
-      half ? String(half[key].p99) : '',
+      String(result.sequence[key].p50 ?? 'n/a'),
+      String(result.sequence[key].p99 ?? 'n/a'),
+      half ? String(half[key].p99 ?? 'n/a') : '',
     ].slice(0, headers.length),
   );
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));

@@ -219,7 +219,7 @@ export function scaleGoals({ small, large, products }) {
       const worst = Math.max(...steps.map((step) => half[step].p99 ?? Infinity));
       rows.push([
         `checkout step p99 at half peak (${checkout.halfPeak.targetRate} req/s), at ${label}`,
-        steps.map((step) => `${step} ${half[step].p99}`).join(', ') + ' ms',
+        steps.map((step) => `${step} ${half[step].p99 ?? 'n/a'}`).join(', ') + ' ms',
         '≤ 100 ms each',
         worst <= 100,
       ]);
