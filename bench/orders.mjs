@@ -139,6 +139,20 @@ export async function prepareOrders({ baseUrl, dataDir, connections }) {
   return { sets, runs: 0, productIds };
 }
 
+/**
+ * Empties every cart: an interrupted run (the end of an autocannon round, a restart between the bench's
+ * phases) can leave a line in a shopper's cart, and the next checked sequence would order two items.
+ */
+export async function emptyCarts(dataDir) {
+  const database = databaseClient(dataDir);
+  await database.connect();
+  try {
+    await database.query('delete from cart_items');
+  } finally {
+    await database.end();
+  }
+}
+
 /** One whole sequence by hand, checking each answer's body (autocannon only sees status codes). */
 export async function verifyOrderSequence(baseUrl, { sets, productIds }) {
   const { token, email } = sets[0][0];

@@ -10,7 +10,14 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { prepareOrders, orderSequence, verifyOrderSequence, registerShopper, orderPayload } from './orders.mjs';
+import {
+  emptyCarts,
+  orderPayload,
+  orderSequence,
+  prepareOrders,
+  registerShopper,
+  verifyOrderSequence,
+} from './orders.mjs';
 import { repositoryRoot } from './processes.mjs';
 
 export const pageQuery =
@@ -64,7 +71,7 @@ export function readScenarios(token) {
 }
 
 /** The checkout scenario over shoppers registered once for the whole run (both sizes, across the restart). */
-export function checkoutScenario(state) {
+export function checkoutScenario(state, dataDir) {
   return {
     name: 'checkout (cart → order → payment)',
     target: 'server',
@@ -72,7 +79,10 @@ export function checkoutScenario(state) {
     path: '/api/carts/add → /api/orders/create → /api/paystack/initialize',
     halfPeakLatency: true,
     compareToBare: false,
-    prepare: async () => state,
+    prepare: async () => {
+      await emptyCarts(dataDir);
+      return state;
+    },
     verify: verifyOrderSequence,
     sequence: orderSequence,
   };
@@ -211,7 +221,7 @@ export function scaleGoals({ small, large, products }) {
   ]) {
     const checkout = phase.checkout;
     if (!checkout) continue;
-    const orders = checkout.sequence.ordersPerSecond;
+    const orders = checkout.sequence?.ordersPerSecond ?? 0;
     rows.push([`checkout orders/s at ${label}`, String(orders), '≥ 150', orders >= 150]);
     const half = checkout.halfPeak?.sequence;
     if (half) {
