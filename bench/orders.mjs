@@ -11,7 +11,7 @@ import pg from 'pg';
 const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json' };
 
 /** The spec's checkout payload; the server prices and stocks the order itself. */
-function orderPayload(email) {
+export function orderPayload(email) {
   return {
     recipient_name: 'Bench Shopper',
     recipient_email: email,
@@ -74,7 +74,7 @@ async function codeFromOutbox(outboxDir, email, timeoutMs = 10_000) {
 }
 
 /** One shopper through the real flow: code by e-mail (read from the outbox), verify, register. */
-async function registerShopper(baseUrl, outboxDir, email) {
+export async function registerShopper(baseUrl, outboxDir, email) {
   const login = await expectOk(baseUrl, '/api/email/otp-login', { email });
   const hash = login.json.data?.hash;
   if (typeof hash !== 'string') throw new Error(`otp-login gave no hash: ${login.text.slice(0, 300)}`);
@@ -137,6 +137,20 @@ export async function prepareOrders({ baseUrl, dataDir, connections }) {
     }
   }
   return { sets, runs: 0, productIds };
+}
+
+/**
+ * Empties every cart: an interrupted run (the end of an autocannon round, a restart between the bench's
+ * phases) can leave a line in a shopper's cart, and the next checked sequence would order two items.
+ */
+export async function emptyCarts(dataDir) {
+  const database = databaseClient(dataDir);
+  await database.connect();
+  try {
+    await database.query('delete from cart_items');
+  } finally {
+    await database.end();
+  }
 }
 
 /** One whole sequence by hand, checking each answer's body (autocannon only sees status codes). */

@@ -9,8 +9,15 @@
  *   BENCH_ROUNDS           measured rounds per scenario; the median one is reported (default 3)
  *   BENCH_CONNECTIONS      concurrent connections (default 10)
  *   BENCH_PIPELINING       requests in flight per connection (default 1)
- *   BENCH_SCENARIOS        comma-separated scenario names to run (default all; `hostile` is the scenario in
- *                          bench/hostile.mjs: storefront p99 alone and beside GraphQL attacks, and their ratio)
+ *   BENCH_SCENARIOS        comma-separated scenario names to run instead of the scale run (`all` for every one;
+ *                          `hostile` is the scenario in bench/hostile.mjs: storefront p99 alone and beside GraphQL
+ *                          attacks, and their ratio)
+ *   BENCH_PRODUCTS         generated products added for the scale run's second phase (default 50000)
+ *   BENCH_QUICK            1: a short scale run to try the bench (2,000 products, 1 round of 2 s, 1 s warm-up)
+ *
+ * Without BENCH_SCENARIOS it is the scale run (bench/scale.mjs): reads and checkout at the 19 sample products,
+ * then the shop stopped, `seed:catalogue` adding BENCH_PRODUCTS, the shop started again on the same database and
+ * the same measured; every ratio comes from figures of this one run, printed with its goal.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
@@ -33,6 +40,16 @@ import {
 } from './processes.mjs';
 import { scenarios } from './scenarios.mjs';
 import { measureHostile } from './hostile.mjs';
+import {
+  checkoutScenario,
+  prepareShoppers,
+  printGoals,
+  readScenarios,
+  scaleGoals,
+  seedCatalogue,
+  startBackgroundOrders,
+  startMemorySampler,
+} from './scale.mjs';
 
 function positiveInteger(name, fallback) {
   const raw = process.env[name];
@@ -43,13 +60,20 @@ function positiveInteger(name, fallback) {
 }
 
 function readSettings() {
+  const quick = process.env.BENCH_QUICK === '1';
   return {
-    seconds: positiveInteger('BENCH_SECONDS', 5),
-    warmupSeconds: positiveInteger('BENCH_WARMUP_SECONDS', 3),
-    rounds: positiveInteger('BENCH_ROUNDS', 3),
+    quick,
+    products: positiveInteger('BENCH_PRODUCTS', quick ? 2000 : 50_000),
+    seconds: positiveInteger('BENCH_SECONDS', quick ? 2 : 5),
+    warmupSeconds: positiveInteger('BENCH_WARMUP_SECONDS', quick ? 1 : 3),
+    rounds: positiveInteger('BENCH_ROUNDS', quick ? 1 : 3),
     connections: positiveInteger('BENCH_CONNECTIONS', 10),
     pipelining: positiveInteger('BENCH_PIPELINING', 1),
-    only: process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',').map((name) => name.trim()) : undefined,
+    scenarios: process.env.BENCH_SCENARIOS,
+    only:
+      process.env.BENCH_SCENARIOS && process.env.BENCH_SCENARIOS !== 'all'
+        ? process.env.BENCH_SCENARIOS.split(',').map((name) => name.trim())
+        : undefined,
   };
 }
 
@@ -332,9 +356,9 @@ function printSequence(result) {
   const rows = steps.map(([label, key]) =>
     [
       label,
-      String(result.sequence[key].p50),
-      String(result.sequence[key].p99),
-      half ? String(half[key].p99) : '',
+      String(result.sequence[key].p50 ?? 'n/a'),
+      String(result.sequence[key].p99 ?? 'n/a'),
+      half ? String(half[key].p99 ?? 'n/a') : '',
     ].slice(0, headers.length),
   );
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
@@ -454,6 +478,110 @@ async function main() {
   }
 }
 
+/**
+ * One catalogue size: anonymous and signed-in uncached pages, the cached page without and then with orders
+ * placed at 5/s, and checkout; the instance's peak RSS over all of it.
+ */
+async function measurePhase(server, settings, shoppers, label) {
+  console.log(`\n— ${label} —`);
+  const pids = { server: server.child.pid };
+  const memory = startMemorySampler(server.child.pid);
+  const reads = readScenarios(shoppers.reader.token);
+  // A scenario that cannot run (its checked request answers wrongly) is reported as failed; the run goes on.
+  const run = (scenario) =>
+    measure(server.url, scenario, settings, pids, server.dataDir).catch((error) => {
+      console.warn(`  ${scenario.name}: not measured: ${error.message}`);
+      return { name: scenario.name, requestsPerSecond: 0, p99Ms: 0, non2xx: 0, errors: 0, failures: [error.message] };
+    });
+  const phase = { label };
+  phase.anonymous = await run(reads.anonymous);
+  phase.signedIn = await run(reads.signedIn);
+  phase.cached = await run(reads.cached);
+  const orders = startBackgroundOrders(server.url, {
+    buyers: shoppers.buyers,
+    productId: shoppers.checkout.productIds[0],
+  });
+  try {
+    phase.cachedWithOrders = await run({ ...reads.cached, name: 'cached page (GET), orders at 5/s' });
+  } finally {
+    phase.backgroundOrders = await orders.stop();
+  }
+  console.log(
+    `  background orders: ${phase.backgroundOrders.ordersPerSecond}/s achieved ` +
+      `(${phase.backgroundOrders.placed} placed, ${phase.backgroundOrders.failed} failed)`,
+  );
+  phase.checkout = await run(checkoutScenario(shoppers.checkout, server.dataDir));
+  phase.rssMb = memory.stop();
+  console.log('');
+  printTable([phase.anonymous, phase.signedIn, phase.cached, phase.cachedWithOrders, phase.checkout]);
+  console.log(`peak RSS of the instance: ${phase.rssMb ?? 'n/a'} MB`);
+  return phase;
+}
+
+/** Issue 11's run: the same measurements at 19 products and at 19 + BENCH_PRODUCTS, in one run. */
+async function scaleMain() {
+  const settings = readSettings();
+  const machine = machineInfo();
+  const pinning = pinSelf();
+  console.log(`CPU pinning: ${pinning.applied ? 'applied' : 'not applied'} (${pinning.reason})`);
+  const built = ensureServerBuilt();
+  const tempRoot = mkdtempSync(path.join(os.tmpdir(), 'manukato-bench-'));
+  if (process.getuid?.() === 0) chmodSync(tempRoot, 0o755);
+  cleanupTasks.push(() => fs.rm(tempRoot, { recursive: true, force: true }));
+  const dataDir = path.join(tempRoot, 'data');
+  console.log(
+    `measuring: ${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ` +
+      `${settings.connections} connections; then ${settings.products} generated products`,
+  );
+
+  const start = async () => {
+    const server = await startServer({ dataDir, pinned: pinning.applied }).catch(async (error) => {
+      if (error.handle) await stopServer(error.handle);
+      throw error;
+    });
+    const stop = () => stopServer(server);
+    cleanupTasks.push(stop);
+    return { server, stop };
+  };
+
+  let { server, stop } = await start();
+  const shoppers = await prepareShoppers({ baseUrl: server.url, dataDir, connections: settings.connections });
+  const small = await measurePhase(server, settings, shoppers, 'the 19 sample products');
+  await stop();
+  cleanupTasks.splice(cleanupTasks.indexOf(stop), 1);
+
+  console.log(`\nseed:catalogue --products ${settings.products}…`);
+  const seedSeconds = await seedCatalogue(dataDir, settings.products);
+  console.log(`seeded in ${seedSeconds} s (including starting and stopping the database)`);
+
+  ({ server, stop } = await start());
+  const large = await measurePhase(server, settings, shoppers, `${settings.products + 19} products`);
+
+  const goals = scaleGoals({ small, large, products: settings.products + 19 });
+  printGoals(goals);
+  const failures = [small, large].flatMap((phase) =>
+    ['anonymous', 'signedIn', 'cached', 'cachedWithOrders', 'checkout'].flatMap((key) => phase[key].failures),
+  );
+  if (failures.length > 0)
+    console.warn(`\nwarning: failed requests, so some numbers are not valid:\n  ${failures.join('\n  ')}`);
+  const resultsDir = path.join(benchDir, 'results');
+  await fs.mkdir(resultsDir, { recursive: true });
+  const resultsFile = path.join(resultsDir, 'latest.json');
+  const report = {
+    createdAt: new Date().toISOString(),
+    kind: 'scale',
+    machine,
+    pinning,
+    settings: { ...settings, builtServer: built },
+    seedSeconds,
+    goals: goals.map(([what, result, goal, met]) => ({ what, result, goal, met })),
+    phases: { small, large },
+    failures,
+  };
+  await fs.writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`results written to ${path.relative(process.cwd(), resultsFile)}`);
+}
+
 // Run newest first, once, whether the bench ends, fails or is interrupted.
 const cleanupTasks = [];
 let cleanupPromise;
@@ -475,7 +603,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 try {
-  await main();
+  await (process.env.BENCH_SCENARIOS ? main() : scaleMain());
   await cleanup();
 } catch (error) {
   console.error(`\nbench failed: ${error.message}`);

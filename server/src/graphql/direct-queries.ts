@@ -17,7 +17,6 @@ import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
 import { publicQueryOperation } from '../http/cache-responses';
-import { sessionCookieName } from '../modules/accounts/sessions';
 import { createRequestContext, type ContextDependencies } from '../http/request-context';
 import { clientAddressOf, trustFunction } from '../http/client-address';
 import { redactUrl } from '../http/log-redaction';
@@ -68,8 +67,11 @@ export interface DirectQueries {
  * Public catalogue queries sent as POST (API clients; browsers use cached GETs) run here, without Express
  * and Apollo's per-request pipeline: same schema, resolvers, limits and request context, parsed and
  * validated once per query text. Only a complete answer without errors is sent from here; anything else
- * (a mutation, a signed-in caller, a parse or validation error, a limit, a resolver error, bad JSON) goes on
- * to Express and Apollo with the body already read, so every error keeps Apollo's exact shape and status.
+ * (a mutation, a parse or validation error, a limit, a resolver error, bad JSON) goes on to Express and
+ * Apollo with the body already read, so every error keeps Apollo's exact shape and status.
+ * A signed-in caller's public query is answered here too, without looking its session up: no public root
+ * field (cache-responses.ts) reads the viewer, so the answer is everyone's. Whatever needs the viewer goes
+ * to Apollo, which checks the session in the database on every request (decision 0039).
  */
 /** What a prepared query holds: its text as key, the parsed document, and (compiled) about twice as much again. */
 function preparedBytes(query: PreparedQuery | false, text: string): number {
@@ -212,8 +214,6 @@ export function createDirectQueries(
         request.method !== 'POST' ||
         request.url !== '/graphql' ||
         !/^application\/json\s*(;|$)/i.test(type) ||
-        request.headers.authorization ||
-        request.headers.cookie?.includes(sessionCookieName) ||
         request.headers['content-encoding'] ||
         !(length > 0 && length <= maxBodyBytes)
       ) {

@@ -1,0 +1,263 @@
+/**
+ * The scale run of `npm run bench` (issue 11): the same reads at the 19 sample products and at a generated
+ * catalogue (default 50,000 more, filled by `npm run seed:catalogue` between the two), each ratio taken from
+ * figures of this one run, and every goal printed beside its result. Missed goals are reported, never fatal.
+ *
+ * Only HTTP reaches the shop (plus the bench's direct stock top-up in orders.mjs), so it measures whatever the
+ * catalogue and cache code are.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  emptyCarts,
+  orderPayload,
+  orderSequence,
+  prepareOrders,
+  registerShopper,
+  verifyOrderSequence,
+} from './orders.mjs';
+import { repositoryRoot } from './processes.mjs';
+
+export const pageQuery =
+  '{ products(limit: 20) { id name category priceCents salePriceCents onSale inStock images { id url } } }';
+
+const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json' };
+
+function expectProducts(status, text) {
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `not JSON (status ${status}): ${text.slice(0, 300)}`;
+  }
+  if (status !== 200) return `status ${status}: ${text.slice(0, 300)}`;
+  if (body.errors?.length) return `GraphQL errors: ${JSON.stringify(body.errors).slice(0, 300)}`;
+  if (!Array.isArray(body.data?.products) || body.data.products.length === 0) return 'no products in answer';
+  return null;
+}
+
+/** The read scenarios of one catalogue size; `token` signs the signed-in one in. */
+export function readScenarios(token) {
+  return {
+    anonymous: {
+      name: 'uncached page (POST, limit 20)',
+      target: 'server',
+      method: 'POST',
+      path: '/graphql',
+      headers: jsonHeaders,
+      body: JSON.stringify({ query: pageQuery }),
+      validate: expectProducts,
+    },
+    signedIn: {
+      name: 'uncached page, signed in',
+      target: 'server',
+      method: 'POST',
+      path: '/graphql',
+      headers: { ...jsonHeaders, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: pageQuery }),
+      validate: expectProducts,
+    },
+    cached: {
+      name: 'cached page (GET)',
+      target: 'server',
+      method: 'GET',
+      path: `/graphql?query=${encodeURIComponent(pageQuery)}`,
+      headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
+      validate: expectProducts,
+    },
+  };
+}
+
+/** The checkout scenario over shoppers registered once for the whole run (both sizes, across the restart). */
+export function checkoutScenario(state, dataDir) {
+  return {
+    name: 'checkout (cart → order → payment)',
+    target: 'server',
+    method: 'POST',
+    path: '/api/carts/add → /api/orders/create → /api/paystack/initialize',
+    halfPeakLatency: true,
+    compareToBare: false,
+    prepare: async () => {
+      await emptyCarts(dataDir);
+      return state;
+    },
+    verify: verifyOrderSequence,
+    sequence: orderSequence,
+  };
+}
+
+/** Registers the shoppers every phase uses: checkout sets, the signed-in reader and the background buyers. */
+export async function prepareShoppers({ baseUrl, dataDir, connections }) {
+  const checkout = await prepareOrders({ baseUrl, dataDir, connections });
+  const outboxDir = path.join(dataDir, 'outbox');
+  const buyers = [];
+  for (let index = 1; index <= 4; index += 1) {
+    buyers.push(await registerShopper(baseUrl, outboxDir, `bench.background${index}@example.com`));
+  }
+  const reader = await registerShopper(baseUrl, outboxDir, 'bench.reader@example.com');
+  return { checkout, buyers, reader };
+}
+
+/**
+ * Places orders at `rate` per second (add to cart, then create order) while a read is measured, each buyer
+ * one order at a time; a tick with no free buyer is skipped, so a slow shop shows as a lower achieved rate.
+ */
+export function startBackgroundOrders(baseUrl, { buyers, productId, rate = 5 }) {
+  const free = [...buyers];
+  let placed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const started = performance.now();
+  const post = async (route, body, token) => {
+    const response = await fetch(baseUrl + route, {
+      method: 'POST',
+      headers: { ...jsonHeaders, authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    await response.arrayBuffer();
+    return response.ok;
+  };
+  const placeOne = async (buyer) => {
+    try {
+      const added = await post('/api/carts/add', { product_id: productId, quantity: 1 }, buyer.token);
+      const created = added && (await post('/api/orders/create', orderPayload(buyer.email), buyer.token));
+      if (created) placed += 1;
+      else failed += 1;
+    } catch {
+      failed += 1;
+    } finally {
+      free.push(buyer);
+    }
+  };
+  const timer = setInterval(() => {
+    const buyer = free.pop();
+    if (buyer) void placeOne(buyer);
+    else skipped += 1;
+  }, 1000 / rate);
+  return {
+    async stop() {
+      clearInterval(timer);
+      const seconds = (performance.now() - started) / 1000;
+      while (free.length < buyers.length) await sleep(20);
+      return { ordersPerSecond: Math.round((placed / seconds) * 10) / 10, placed, failed, skipped };
+    },
+  };
+}
+
+/** Resident memory of one process in MB (Linux), sampled while a phase runs; the peak is kept. */
+export function startMemorySampler(pid) {
+  let peakMb = 0;
+  const sample = () => {
+    try {
+      const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (match) peakMb = Math.max(peakMb, Math.round(Number(match[1]) / 1024));
+    } catch {
+      // Not Linux, or the process ended.
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peakMb || undefined;
+    },
+  };
+}
+
+/** `npm run seed:catalogue` against the stopped shop's data directory (it starts the embedded database itself). */
+export async function seedCatalogue(dataDir, products) {
+  const entry = path.join(repositoryRoot, 'server', 'dist', 'seed-catalogue-main.js');
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.UPLOADS_DIR;
+  const started = performance.now();
+  const child = spawn(process.execPath, [entry, '--products', String(products)], { env, stdio: 'inherit' });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seed:catalogue exited with code ${code}`);
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
+const percent = (part, whole) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+const mark = (ok) => (ok ? '✓' : '✗');
+
+/** The goals of issue 11 from one run's figures; rows of [what, result, goal, met]. */
+export function scaleGoals({ small, large, products }) {
+  const rows = [];
+  const size = `${products.toLocaleString('en')}`;
+  const uncachedShare = percent(large.anonymous.requestsPerSecond, small.anonymous.requestsPerSecond);
+  rows.push([
+    `uncached page req/s at ${size} as a share of at 19`,
+    `${uncachedShare}% (${large.anonymous.requestsPerSecond} / ${small.anonymous.requestsPerSecond})`,
+    '≥ 50%',
+    uncachedShare >= 50,
+  ]);
+  rows.push([`uncached page p99 at ${size}`, `${large.anonymous.p99Ms} ms`, '≤ 20 ms', large.anonymous.p99Ms <= 20]);
+  for (const [label, phase] of [
+    ['19', small],
+    [size, large],
+  ]) {
+    const share = percent(phase.cachedWithOrders.requestsPerSecond, phase.cached.requestsPerSecond);
+    rows.push([
+      `cached req/s with orders (${phase.backgroundOrders.ordersPerSecond}/s) as a share of without, at ${label}`,
+      `${share}% (${phase.cachedWithOrders.requestsPerSecond} / ${phase.cached.requestsPerSecond}, p99 ${phase.cachedWithOrders.p99Ms} ms)`,
+      label === '19' ? '(reference)' : '≥ 50%',
+      label === '19' ? undefined : share >= 50,
+    ]);
+    const signedShare = percent(phase.signedIn.requestsPerSecond, phase.anonymous.requestsPerSecond);
+    rows.push([
+      `signed-in uncached req/s as a share of anonymous, at ${label}`,
+      `${signedShare}% (${phase.signedIn.requestsPerSecond} / ${phase.anonymous.requestsPerSecond}, p99 ${phase.signedIn.p99Ms} vs ${phase.anonymous.p99Ms} ms)`,
+      '≥ 50%',
+      signedShare >= 50,
+    ]);
+  }
+  for (const [label, phase] of [
+    ['19', small],
+    [size, large],
+  ]) {
+    const checkout = phase.checkout;
+    if (!checkout) continue;
+    const orders = checkout.sequence?.ordersPerSecond ?? 0;
+    rows.push([`checkout orders/s at ${label}`, String(orders), '≥ 150', orders >= 150]);
+    const half = checkout.halfPeak?.sequence;
+    if (half) {
+      const steps = ['addToCart', 'createOrder', 'initializePayment'];
+      const worst = Math.max(...steps.map((step) => half[step].p99 ?? Infinity));
+      rows.push([
+        `checkout step p99 at half peak (${checkout.halfPeak.targetRate} req/s), at ${label}`,
+        steps.map((step) => `${step} ${half[step].p99 ?? 'n/a'}`).join(', ') + ' ms',
+        '≤ 100 ms each',
+        worst <= 100,
+      ]);
+    }
+    const cpu = checkout.serverCpuPerRequestMs;
+    if (cpu)
+      rows.push([
+        `checkout server CPU per request, at ${label}`,
+        `${cpu.node} + ${cpu.database} ms (node + pg)`,
+        '',
+        undefined,
+      ]);
+  }
+  rows.push([
+    `memory (peak RSS) of the instance at ${size}`,
+    `${large.rssMb ?? 'n/a'} MB (at 19: ${small.rssMb ?? 'n/a'} MB)`,
+    '≤ 300 MB',
+    (large.rssMb ?? Infinity) <= 300,
+  ]);
+  return rows;
+}
+
+export function printGoals(rows) {
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
+  console.log('');
+  console.log('issue 11 goals (same run):');
+  for (const [what, result, goal, met] of rows) {
+    const status = met === undefined ? ' ' : mark(met);
+    console.log(`${status} ${what.padEnd(widths[0])}  ${result.padEnd(widths[1])}  ${goal}`);
+  }
+}

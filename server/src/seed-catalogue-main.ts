@@ -1,0 +1,101 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { repositoryRoot } from './config/config';
+import { applyEnvFile } from './config/env-file';
+import { lockDataDirectory } from './db/data-dir-lock';
+import { isProcessAlive, startEmbeddedDatabase } from './db/embedded-postgres';
+import { createLogger } from './db/logger';
+import { initOrm, migrate } from './db/orm';
+import { ensureSampleImages, seedDatabase } from './db/seed';
+import { maximumGeneratedProducts, seedCatalogue } from './db/seed-catalogue';
+
+const usage = `Usage: npm run seed:catalogue -- --products <n> [--seed <n>] [--replace]
+
+Adds <n> generated perfumes (names, descriptions, prices, stock, categories, sample images) to the shop's
+database: DATABASE_URL when set, otherwise the embedded one in DATA_DIR (default ./data), whether or not
+the shop is running. --replace first deletes every product no order refers to and archives the rest.
+The same --seed (default 1) on the same starting database gives the same catalogue.`;
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      replace: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  const products = Number(values.products);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(products) || products < 0 || products > maximumGeneratedProducts) {
+    throw new Error(`--products must be a whole number from 0 to ${maximumGeneratedProducts}\n\n${usage}`);
+  }
+  if (!Number.isSafeInteger(seed)) throw new Error(`--seed must be a whole number\n\n${usage}`);
+  return { products, seed, replace: values.replace };
+}
+
+/** The embedded PostgreSQL a running shop started: port from postmaster.pid (line 4), password beside it. */
+function runningEmbeddedUrl(dataDir: string): string | undefined {
+  try {
+    const owner = Number.parseInt(readFileSync(path.join(dataDir, 'server.lock'), 'utf8'), 10);
+    if (!Number.isInteger(owner) || !isProcessAlive(owner)) return undefined;
+    const port = Number(readFileSync(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8').split('\n')[3]);
+    const password = readFileSync(path.join(dataDir, 'db.password'), 'utf8').trim();
+    return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/manukato`;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  applyEnvFile();
+  const options = readOptions();
+  const log = createLogger(process.env.LOG_LEVEL || 'warn', 'seed-catalogue');
+  const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(repositoryRoot, 'data');
+  const uploadsDir = process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads');
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    let databaseUrl = process.env.DATABASE_URL || runningEmbeddedUrl(dataDir);
+    if (!databaseUrl) {
+      // No shop running on this data directory: start its database the way the shop does, schema included.
+      cleanups.push(await lockDataDirectory(dataDir));
+      const database = await startEmbeddedDatabase({ databaseDir: path.join(dataDir, 'db'), log });
+      cleanups.push(() => database.stop());
+      databaseUrl = database.url;
+      const orm = await initOrm({ databaseUrl, log });
+      try {
+        await migrate(orm);
+        await seedDatabase(orm, { sampleData: process.env.SEED_SAMPLE_DATA !== 'false', uploadsDir, log });
+      } finally {
+        await orm.close();
+      }
+    }
+    // The generated products show the sample images; draw any that this uploads folder lacks.
+    await ensureSampleImages(uploadsDir, true);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    cleanups.push(() => client.end());
+    const started = performance.now();
+    const result = await seedCatalogue(client, options);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `${options.replace ? `removed ${result.removed} and archived ${result.archived} products; ` : ''}` +
+        `added ${result.products} products, ${result.categoryLinks} category memberships and ` +
+        `${result.images} images in ${seconds} s\n`,
+    );
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`seed:catalogue: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
