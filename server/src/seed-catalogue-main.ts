@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { repositoryRoot } from './config/config';
+import { loadConfig, repositoryRoot } from './config/config';
 import { applyEnvFile } from './config/env-file';
 import { lockDataDirectory } from './db/data-dir-lock';
 import { isProcessAlive, startEmbeddedDatabase } from './db/embedded-postgres';
@@ -11,6 +11,7 @@ import { createLogger } from './db/logger';
 import { initOrm, migrate } from './db/orm';
 import { ensureSampleImages, seedDatabase } from './db/seed';
 import { maximumGeneratedProducts, seedCatalogue } from './db/seed-catalogue';
+import { createFileStorage } from './storage/create-file-storage';
 
 const usage = `Usage: npm run seed:catalogue -- --products <n> [--seed <n>] [--replace]
 
@@ -59,7 +60,10 @@ async function main(): Promise<void> {
   const options = readOptions();
   const log = createLogger(process.env.LOG_LEVEL || 'warn', 'seed-catalogue');
   const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(repositoryRoot, 'data');
-  const uploadsDir = process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads');
+  // The shop's own reading of the settings, for where images live (uploads directory or S3 bucket). This command
+  // moves no money, so the rule that a server database needs a Paystack key does not apply to it.
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, PAYMENT_SIMULATOR: 'true', PAYSTACK_SECRET_KEY: '' });
+  const storage = createFileStorage(config);
   const cleanups: (() => Promise<void>)[] = [];
   try {
     let databaseUrl = process.env.DATABASE_URL || runningEmbeddedUrl(dataDir);
@@ -72,13 +76,13 @@ async function main(): Promise<void> {
       const orm = await initOrm({ databaseUrl, log });
       try {
         await migrate(orm);
-        await seedDatabase(orm, { sampleData: process.env.SEED_SAMPLE_DATA !== 'false', uploadsDir, log });
+        await seedDatabase(orm, { sampleData: process.env.SEED_SAMPLE_DATA !== 'false', storage, log });
       } finally {
         await orm.close();
       }
     }
     // The generated products show the sample images; draw any that this uploads folder lacks.
-    await ensureSampleImages(uploadsDir, true);
+    await ensureSampleImages(storage, true);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     cleanups.push(() => client.end());

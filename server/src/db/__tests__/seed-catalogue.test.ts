@@ -9,7 +9,7 @@ beforeAll(async () => {
   // An empty catalogue (categories only), and nothing read yet: the shop sees what the generator writes.
   shop = await startTestShop({ seed: false });
   // What the command does too: the generated products show the sample images.
-  await ensureSampleImages(shop.config.uploadsDir, true);
+  await ensureSampleImages(shop.storage, true);
   client = new Client({ connectionString: shop.config.databaseUrl });
   await client.connect();
 });
