@@ -33,7 +33,6 @@ import { restErrorHandler } from './error-handler';
 import { requestContextMiddleware, requestIdFor, type RequestContext } from './request-context';
 import { ResponseCache } from './response-cache';
 import { splitCacheBudget } from './cache-budget';
-import { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
 import { cachePublicGraphQL, rememberAnswer } from './cache-responses';
 import { loadClientManifest } from './client-manifest';
 import { loadClientOperations } from '../graphql/client-operations';
@@ -136,8 +135,6 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
   app.use('/api/uploads', uploads);
 
   const responseCache = new ResponseCache(cacheBudget.responses);
-  const catalogue = new CatalogueSnapshot();
-  responseCache.onInvalidate(() => catalogue.invalidate());
   const mailer = createMailer(config, log);
   // Paystack, or (without a secret key) the shop's own stand-in, reached over loopback like the real API.
   const loopback = () => {
@@ -150,7 +147,7 @@ export async function createApp(orm: MikroORM, config: AppConfig, log: Logger, h
       ? (config.paystack.baseUrl ?? 'https://api.paystack.co')
       : `${loopback()}/paystack-simulator`;
   const paystack = () => createPaystackClient(paystackBase(), paystackSecret);
-  const contextDependencies = { orm, config, responseCache, catalogue, mailer, paystack };
+  const contextDependencies = { orm, config, responseCache, mailer, paystack };
   app.use(requestContextMiddleware(contextDependencies));
   // Before any JSON parser: the webhook's signature is over the raw body.
   const webhook = paystackWebhookRoutes(() => paystackSecret);

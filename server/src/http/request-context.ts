@@ -9,7 +9,6 @@ import { clientAddressOf, trustFunction } from './client-address';
 import type { Mailer } from '../mail/mailer';
 import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
 import type { Viewer } from '../modules/accounts/viewer';
-import type { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
 import type { PaystackClient } from '../modules/payments/paystack-client';
 
 /** Everything a service needs about the request it serves. */
@@ -23,8 +22,6 @@ export interface RequestContext {
   ip: string;
   /** Public answers kept in memory; services that change what they show call invalidate(). */
   responseCache: ResponseCache;
-  /** The catalogue as shoppers read it, in memory; dropped with the response cache. */
-  catalogue: CatalogueSnapshot;
   mailer: Mailer;
   /** Paystack, or the shop's stand-in when no secret key is configured. */
   paystack: () => PaystackClient;
@@ -51,7 +48,6 @@ export interface ContextDependencies {
   orm: MikroORM;
   config: AppConfig;
   responseCache: ResponseCache;
-  catalogue: CatalogueSnapshot;
   mailer: Mailer;
   paystack: () => PaystackClient;
 }
@@ -59,7 +55,7 @@ export interface ContextDependencies {
 const noHttp: RequestContext['http'] = { setSessionCookie() {}, clearSessionCookie() {} };
 
 export function createRequestContext(
-  { orm, config, responseCache, catalogue, mailer, paystack }: ContextDependencies,
+  { orm, config, responseCache, mailer, paystack }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
@@ -71,13 +67,12 @@ export function createRequestContext(
     config,
     ip,
     responseCache,
-    catalogue,
     mailer,
     paystack,
     viewer: null,
     http,
   } as RequestContext;
-  // Forked on first use: a catalogue read answered from the in-memory snapshot never needs one.
+  // Forked on first use: a read answered from the response cache never needs one.
   let em: EntityManager | undefined;
   Object.defineProperty(ctx, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true });
   ctx.loaders = createLoaders(() => ctx);

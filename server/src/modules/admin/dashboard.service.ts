@@ -1,5 +1,7 @@
 import type { RequestContext } from '../../http/request-context';
 import { requireAdmin } from '../accounts/guards';
+import { productViewColumns } from '../catalog/catalog.service';
+import { toProductView, type ProductRow } from '../catalog/catalog.views';
 import { orderFigures } from '../orders/orders-admin.service';
 import { toAdminUserView, type DashboardView, type UserRow } from './admin.views';
 
@@ -70,11 +72,14 @@ export const dashboardService = {
         topProductCount,
         recentUserCount,
       ]);
-    // The live catalogue is already in memory (and dropped whenever stock changes): no extra statement.
-    const { products } = await ctx.catalogue.get(ctx);
-    const lowStockProducts = products
-      .filter((product) => product.quantity <= threshold)
-      .sort((a, b) => a.quantity - b.quantity || a.id - b.id);
+    const lowStockProducts = (
+      await ctx.em
+        .getConnection()
+        .execute<ProductRow[]>(
+          `select ${productViewColumns} from products p where p.archived_at is null and p.quantity <= ? order by p.quantity, p.id`,
+          [threshold],
+        )
+    ).map(toProductView);
     return {
       totalProducts: row.total_products,
       pendingOrders: row.pending,

@@ -6,7 +6,8 @@ import { CartItem } from '../cart/cart-item.entity';
 import { noteLowStock } from '../notifications/admin-notifications';
 import { OrderItem } from '../orders/order-item.entity';
 import { Category } from './category.entity';
-import { toCategoryView, type CategoryView, type ProductView } from './catalog.views';
+import { catalogService, likeContaining, productViewColumns } from './catalog.service';
+import { toCategoryView, toProductView, type CategoryView, type ProductRow, type ProductView } from './catalog.views';
 import { ProductImage } from './product-image.entity';
 import { Product } from './product.entity';
 import {
@@ -228,21 +229,28 @@ function slugFor(name: string): string {
 const categoryExists = () => AppError.field('name', 'CATEGORY_EXISTS', 'Category already exists');
 
 export const catalogAdminService = {
-  /** Every product in the shop, newest first, from the catalogue snapshot (no SQL once it is loaded). */
+  /** Every product in the shop, newest first, searched by name, category text or description: one statement. */
   async listProducts(ctx: RequestContext, search?: string | null): Promise<ProductView[]> {
-    const { products } = await ctx.catalogue.get(ctx);
     const needle = search?.trim().toLowerCase();
-    const found = needle
-      ? products.filter((product) =>
-          [product.name, product.category, product.description].some((field) => field.toLowerCase().includes(needle)),
-        )
-      : products;
-    return [...found].sort((left, right) => right.id - left.id);
+    const categoryText = `coalesce((select string_agg(c.name, ' ' order by c.name) from product_categories pc
+      join categories c on c.id = pc.category_id where pc.product_id = p.id), '')`;
+    const matches = needle
+      ? `and (lower(p.name) like ? escape '\\' or lower(${categoryText}) like ? escape '\\'
+          or lower(p.description) like ? escape '\\')`
+      : '';
+    const pattern = needle ? likeContaining(needle) : undefined;
+    const rows = await ctx.em
+      .getConnection()
+      .execute<ProductRow[]>(
+        `select ${productViewColumns} from products p where p.archived_at is null ${matches} order by p.id desc`,
+        pattern ? [pattern, pattern, pattern] : [],
+      );
+    return rows.map(toProductView);
   },
 
-  /** A product as the shop now shows it: the snapshot is reloaded after a change. */
+  /** A product as the shop now shows it, read after the change committed. */
   async productView(ctx: RequestContext, id: number): Promise<ProductView> {
-    const product = (await ctx.catalogue.get(ctx)).byId.get(id);
+    const [product] = await catalogService.productsByIds(ctx, [id]);
     if (!product) throw productNotFound();
     return product;
   },
