@@ -31,7 +31,9 @@ export class Migration0011CatalogueIndexes extends Migration {
       `create index "products_name_order_index" on "products" ("name" collate "catalogue_name", "id") where "archived_at" is null;`,
     );
     // Availability: in-stock pages walk the ids of what is in stock; the out-of-stock list is short.
-    this.addSql(`create index "products_in_stock_index" on "products" ("id") where "archived_at" is null and "quantity" > 0;`);
+    this.addSql(
+      `create index "products_in_stock_index" on "products" ("id") where "archived_at" is null and "quantity" > 0;`,
+    );
     this.addSql(
       `create index "products_out_of_stock_index" on "products" ("id") where "archived_at" is null and "quantity" <= 0;`,
     );

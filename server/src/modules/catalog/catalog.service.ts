@@ -88,9 +88,7 @@ async function conditionsFor(
   if (slug) {
     const category = await catalogService.findCategoryBySlug(ctx, slug);
     if (category) {
-      conditions.push(
-        'exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)',
-      );
+      conditions.push('exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)');
       params.push(category.id);
     } else {
       // The spec's rule: the slug's text is a substring of the product's category text (its names, by name).
@@ -192,16 +190,22 @@ export const catalogService = {
     afterId: number,
     limit: number,
   ): Promise<{ id: number; updatedAt: Date }[]> {
-    const rows = await ctx.em.getConnection().execute<{ id: number; updated_at: Date | string }[]>(
-      `select p.id, p.updated_at from products p where p.archived_at is null and p.id > ? order by p.id limit ?`,
-      [afterId, limit],
-    );
+    const rows = await ctx.em
+      .getConnection()
+      .execute<{ id: number; updated_at: Date | string }[]>(
+        `select p.id, p.updated_at from products p where p.archived_at is null and p.id > ? order by p.id limit ?`,
+        [afterId, limit],
+      );
     return rows.map((row) => ({ id: row.id, updatedAt: new Date(row.updated_at) }));
   },
 
   /** Every product, for the sitemap until it is paged (listProductIdsPage). */
   async listAllProducts(ctx: RequestContext): Promise<ProductView[]> {
-    return productRows(ctx, `select ${productViewColumns} from products p where p.archived_at is null order by p.id`, []);
+    return productRows(
+      ctx,
+      `select ${productViewColumns} from products p where p.archived_at is null order by p.id`,
+      [],
+    );
   },
 
   async listCategories(ctx: RequestContext): Promise<CategoryView[]> {
