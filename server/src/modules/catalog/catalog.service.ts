@@ -91,11 +91,17 @@ async function conditionsFor(
       conditions.push('exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)');
       params.push(category.id);
     } else {
-      // The spec's rule: the slug's text is a substring of the product's category text (its names, by name).
+      // The spec's rule: the slug's text is a substring of the product's category text (its names, by name,
+      // joined by spaces). A run of the text without spaces lies inside one name, so only products in a
+      // category whose name holds the text's longest run are candidates: an unknown slug costs nothing.
+      const text = slugToCategoryText(slug);
+      const longestRun = text.split(' ').reduce((longest, run) => (run.length > longest.length ? run : longest), '');
       conditions.push(`p.id in (select pc.product_id from product_categories pc
-        join categories c on c.id = pc.category_id group by pc.product_id
-        having upper(string_agg(c.name, ' ' order by c.name)) like ? escape '\\')`);
-      params.push(likeContaining(slugToCategoryText(slug)));
+        join categories c on c.id = pc.category_id
+        where pc.product_id in (select candidate.product_id from product_categories candidate
+          join categories named on named.id = candidate.category_id where upper(named.name) like ? escape '\\')
+        group by pc.product_id having upper(string_agg(c.name, ' ' order by c.name)) like ? escape '\\')`);
+      params.push(likeContaining(longestRun), likeContaining(text));
     }
   }
   const search = filter?.search?.trim().toLowerCase();
