@@ -37,6 +37,8 @@ export class Migration0011CatalogueIndexes extends Migration {
     this.addSql(
       `create index "products_out_of_stock_index" on "products" ("id") where "archived_at" is null and "quantity" <= 0;`,
     );
+    // A category's count is its members less the archived ones, which are few.
+    this.addSql(`create index "products_archived_index" on "products" ("id") where "archived_at" is not null;`);
     // Name search is "contains" (ILIKE '%term%'), which only a trigram index serves. pg_trgm ships with
     // PostgreSQL (contrib) and is a trusted extension; where a server lacks it or the role may not create it,
     // the search still works through products_lower_name_index and a scan.
@@ -55,6 +57,7 @@ end $$;`);
 
   override async down(): Promise<void> {
     this.addSql(`drop index if exists "products_name_trigram_index";`);
+    this.addSql(`drop index if exists "products_archived_index";`);
     this.addSql(`drop index if exists "products_out_of_stock_index";`);
     this.addSql(`drop index if exists "products_in_stock_index";`);
     this.addSql(`drop index if exists "products_name_order_index";`);

@@ -149,7 +149,23 @@ describe('a catalogue page at 20 and at 5,000 products', () => {
     expect(atFiveThousand['categories (home page carousel)']).toBe(1);
   });
 
-  it('still pages, counts and sorts the large catalogue right', async () => {
+  it('still pages, counts and sorts the large catalogue right, archived products left out', async () => {
+    await execute(`update products set archived_at = now() where id in (select pc.product_id from product_categories pc
+      join categories c on c.id = pc.category_id where c.slug = 'for-women' order by pc.product_id desc limit 3)`);
+    const countIn = async (filter: Record<string, unknown>) =>
+      (
+        (await graphql('query ($filter: ProductFilter) { productsCount(filter: $filter) }', { filter })) as {
+          productsCount: number;
+        }
+      ).productsCount;
+    const [members] = await execute<{ all: number; live: number }[]>(
+      `select count(*)::int as all, count(*) filter (where p.archived_at is null)::int as live from products p
+       join product_categories pc on pc.product_id = p.id join categories c on c.id = pc.category_id
+       where c.slug = 'for-women'`,
+    );
+    expect(members.all - members.live).toBe(3);
+    expect(await countIn({ categorySlug: 'for-women' })).toBe(members.live);
+    expect(await countIn({ categorySlug: 'FOR-WOMEN', availability: [] })).toBe(members.live);
     const { products, productsCount } = (await graphql(categoryProducts, {
       filter: { categorySlug: 'for-women', availability: ['IN_STOCK'] },
       sort: 'PRICE_HIGH_TO_LOW',
@@ -179,6 +195,7 @@ describe('the indexes behind those reads', () => {
       'products_name_order_index',
       'products_in_stock_index',
       'products_out_of_stock_index',
+      'products_archived_index',
       'products_name_trigram_index',
     ];
     const rows = await execute<{ indexname: string }[]>(
