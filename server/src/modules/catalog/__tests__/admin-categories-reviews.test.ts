@@ -66,7 +66,7 @@ describe('adminProducts statement count', () => {
     expect(few.result.data!.adminProducts).toHaveLength(5);
     expect(many.result.data!.adminProducts).toHaveLength(25);
     expect(many.statements).toBe(few.statements);
-    // The session, then products and categories for the snapshot.
+    // The session, then one statement for the products with their images and categories.
     expect(many.statements).toBeLessThanOrEqual(3);
   });
 

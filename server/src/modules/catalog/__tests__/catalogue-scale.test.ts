@@ -12,7 +12,8 @@ afterAll(async () => {
   await clientDist?.remove();
 });
 
-const execute = <T>(sql: string, params: unknown[] = []) => shop.orm.em.fork().getConnection().execute<T>(sql, params);
+const execute = <T extends Record<string, unknown>[]>(sql: string, params: unknown[] = []) =>
+  shop.orm.em.fork().getConnection().execute<T>(sql, params);
 
 // The storefront's own operations (client/src/features/catalog/api), written out.
 const card = `fragment Card on Product {
