@@ -1,3 +1,6 @@
+import pino from 'pino';
+import { createRequestContext, type ContextDependencies } from '../../../http/request-context';
+import { catalogService } from '../catalog.service';
 import { writeClientDist } from '../../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 
@@ -234,5 +237,31 @@ describe('search text', () => {
     expect(await search('o_d')).toBe(0);
     expect(await search('oud%intense')).toBe(0);
     expect(await search('\\')).toBe(0);
+  });
+});
+
+describe('product ids for the sitemap', () => {
+  it('pages every shown product by id, one statement a page, archived ones left out', async () => {
+    const dependencies = {
+      orm: shop.orm,
+      config: shop.config,
+      responseCache: shop.responseCache,
+    } as ContextDependencies;
+    const ctx = createRequestContext(dependencies, pino({ level: 'silent' }), 'sitemap-test', '127.0.0.1');
+    const seen: number[] = [];
+    let afterId = 0;
+    for (;;) {
+      const { result: page, statements } = await shop.statements.measure(() =>
+        catalogService.listProductIdsPage(ctx, afterId, 1000),
+      );
+      expect(statements).toBe(1);
+      if (page.length === 0) break;
+      expect(page.every((entry) => entry.updatedAt instanceof Date)).toBe(true);
+      seen.push(...page.map((entry) => entry.id));
+      afterId = page[page.length - 1].id;
+    }
+    const live = await execute<{ id: number }[]>('select id from products where archived_at is null order by id');
+    expect(seen).toEqual(live.map((row) => row.id));
+    expect(seen.length).toBeGreaterThan(4000);
   });
 });
