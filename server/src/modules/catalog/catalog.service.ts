@@ -122,6 +122,25 @@ async function productRows(ctx: RequestContext, sql: string, params: unknown[]):
   return rows.map(toProductView);
 }
 
+export interface ProductPageRequest {
+  filter: ProductFilter | null;
+  sort: ProductSort;
+  page: Page;
+}
+
+/** One page of products: one statement (plus the category lookup its slug may need, shared per request). */
+export async function readProductPage(ctx: RequestContext, request: ProductPageRequest): Promise<ProductView[]> {
+  const { where, params } = await conditionsFor(ctx, request.filter);
+  const order = orderBy[request.sort];
+  return productRows(
+    ctx,
+    `select ${productViewColumns}
+     from (select p.* from products p where ${where} order by ${order} limit ? offset ?) p
+     order by ${order}`,
+    [...params, request.page.limit, request.page.offset],
+  );
+}
+
 /**
  * Reads of the catalogue, from PostgreSQL on every request (decision 0034): one statement per list, count
  * or batch of ids, whatever the catalogue's size, each served by an index. A page is chosen over the bare
@@ -139,19 +158,17 @@ export const catalogService = {
     return { title: category?.name ?? slugToCategoryText(slug.trim()), category };
   },
 
+  /** A page of products; the same page asked twice in one request (aliases) is read once. */
   async listProducts(
     ctx: RequestContext,
     options: { filter?: ProductFilter | null; sort?: ProductSort | null; page: Page },
   ): Promise<ProductView[]> {
-    const { where, params } = await conditionsFor(ctx, options.filter);
-    const order = orderBy[options.sort ?? ProductSort.BEST_SELLING];
-    return productRows(
-      ctx,
-      `select ${productViewColumns}
-       from (select p.* from products p where ${where} order by ${order} limit ? offset ?) p
-       order by ${order}`,
-      [...params, options.page.limit, options.page.offset],
-    );
+    const request: ProductPageRequest = {
+      filter: options.filter ? { ...options.filter } : null,
+      sort: options.sort ?? ProductSort.BEST_SELLING,
+      page: { limit: options.page.limit, offset: options.page.offset },
+    };
+    return ctx.loaders.catalog.productPage.load(JSON.stringify(request));
   },
 
   async countProducts(ctx: RequestContext, filter?: ProductFilter | null): Promise<number> {

@@ -265,3 +265,12 @@ describe('product ids for the sitemap', () => {
     expect(seen.length).toBeGreaterThan(4000);
   });
 });
+
+describe('one page asked for under several aliases', () => {
+  it('is read once', async () => {
+    const copies = ['a', 'b', 'c'].map((alias) => `${alias}: products(limit: 20) { id name }`).join(' ');
+    const { result, statements } = await shop.statements.measure(() => graphql(`{ ${copies} }`));
+    expect(statements).toBe(1);
+    expect((result as { a: unknown[]; c: unknown[] }).c).toEqual((result as { a: unknown[] }).a);
+  });
+});
