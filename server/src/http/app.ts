@@ -31,7 +31,6 @@ import { restErrorHandler } from './error-handler';
 import { requestContextMiddleware, requestIdFor, type RequestContext } from './request-context';
 import { ResponseCache } from './response-cache';
 import { splitCacheBudget } from './cache-budget';
-import { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
 import { cachePublicGraphQL, dropAnswersAffectedBy, rememberAnswer } from './cache-responses';
 import { CatalogueEvents } from '../events/catalogue-events';
 import { loadClientManifest } from './client-manifest';
@@ -141,9 +140,7 @@ export async function createApp(
   app.use('/api/uploads', uploads);
 
   const responseCache = new ResponseCache(cacheBudget.responses);
-  const catalogue = new CatalogueSnapshot();
   events.subscribe((change) => dropAnswersAffectedBy(responseCache, change));
-  events.subscribe(() => catalogue.invalidate()); // The in-memory snapshot goes with any change (until SQL reads).
   const mailer = createMailer(config, log);
   // Paystack, or (without a secret key) the shop's own stand-in, reached over loopback like the real API.
   const loopback = () => {
@@ -157,7 +154,7 @@ export async function createApp(
       ? (config.paystack.baseUrl ?? 'https://api.paystack.co')
       : `${loopback()}/paystack-simulator`;
   const paystack = () => createPaystackClient(paystackBase(), paystackSecret);
-  const contextDependencies = { orm, config, responseCache, catalogue, mailer, storage, paystack };
+  const contextDependencies = { orm, config, responseCache, mailer, storage, paystack };
   app.use(requestContextMiddleware(contextDependencies));
   // Before any JSON parser: the webhook's signature is over the raw body.
   const webhook = paystackWebhookRoutes(() => paystackSecret);

@@ -9,7 +9,6 @@ import { clientAddressOf, trustFunction } from './client-address';
 import type { Mailer } from '../mail/mailer';
 import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
 import type { Viewer } from '../modules/accounts/viewer';
-import type { CatalogueSnapshot } from '../modules/catalog/catalog.snapshot';
 import type { PaystackClient } from '../modules/payments/paystack-client';
 import type { FileStorage } from '../storage/file-storage';
 
@@ -28,8 +27,6 @@ export interface RequestContext {
   cacheTags: Set<string>;
   /** The response cache's generation when the request began: an answer read before a change is not stored. */
   cacheGeneration: number;
-  /** The catalogue as shoppers read it, in memory; dropped on every catalogue change. */
-  catalogue: CatalogueSnapshot;
   mailer: Mailer;
   /** Uploaded images: the uploads directory or object storage, the same for every instance. */
   storage: FileStorage;
@@ -58,7 +55,6 @@ export interface ContextDependencies {
   orm: MikroORM;
   config: AppConfig;
   responseCache: ResponseCache;
-  catalogue: CatalogueSnapshot;
   mailer: Mailer;
   storage: FileStorage;
   paystack: () => PaystackClient;
@@ -67,7 +63,7 @@ export interface ContextDependencies {
 const noHttp: RequestContext['http'] = { setSessionCookie() {}, clearSessionCookie() {} };
 
 export function createRequestContext(
-  { orm, config, responseCache, catalogue, mailer, storage, paystack }: ContextDependencies,
+  { orm, config, responseCache, mailer, storage, paystack }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
@@ -81,14 +77,13 @@ export function createRequestContext(
     responseCache,
     cacheTags: new Set<string>(),
     cacheGeneration: responseCache.generation,
-    catalogue,
     mailer,
     storage,
     paystack,
     viewer: null,
     http,
   } as RequestContext;
-  // Forked on first use: a catalogue read answered from the in-memory snapshot never needs one.
+  // Forked on first use: a read answered from the response cache never needs one.
   let em: EntityManager | undefined;
   Object.defineProperty(ctx, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true });
   ctx.loaders = createLoaders(() => ctx);

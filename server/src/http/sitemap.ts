@@ -1,4 +1,5 @@
 import { toCategoryView, type CategoryRow } from '../modules/catalog/catalog.views';
+import { cacheTag } from '../events/catalogue-change';
 import type { RequestContext } from './request-context';
 import { escapeHtml } from './page-html';
 
@@ -48,6 +49,8 @@ function urlSet(entries: string[]): string {
 export const sitemapService = {
   /** /sitemap.xml: the pages file, then every product file that has products, with its newest change. */
   async index(ctx: RequestContext): Promise<string> {
+    // Dropped from the response cache when products are added, removed or changed (decision 0035).
+    ctx.cacheTags.add(cacheTag.productList);
     const { publicUrl, sitemapUrlsPerFile } = ctx.config;
     const rows = await ctx.em.getConnection().execute<FileRow[]>(
       `select ((id - 1) / ?::int + 1)::int as file, max(updated_at) as last_modified
@@ -67,6 +70,7 @@ export const sitemapService = {
 
   /** /sitemap-pages.xml: home, new arrivals, the static pages and every category (a few dozen at most). */
   async pages(ctx: RequestContext): Promise<string> {
+    ctx.cacheTags.add(cacheTag.categories);
     const { publicUrl } = ctx.config;
     const categories = await ctx.em
       .getConnection()
@@ -79,6 +83,7 @@ export const sitemapService = {
 
   /** /sitemap-products-<n>.xml, or null when there is no such file (no live product in its range). */
   async products(ctx: RequestContext, file: number): Promise<string | null> {
+    ctx.cacheTags.add(cacheTag.productList);
     const { publicUrl, sitemapUrlsPerFile } = ctx.config;
     const range = productIdRange(file, sitemapUrlsPerFile);
     if (!range) return null;

@@ -9,6 +9,7 @@ import { Migration0007AdminCatalog } from './migration-0007-admin-catalog';
 import { Migration0008AdminOperations } from './migration-0008-admin-operations';
 import { Migration0009ForeignKeyIndexes } from './migration-0009-foreign-key-indexes';
 import { Migration0010RateLimits } from './migration-0010-rate-limits';
+import { Migration0011CatalogueIndexes } from './migration-0011-catalogue-indexes';
 import { Migration0012SharedState } from './migration-0012-shared-state';
 
 /**
@@ -27,5 +28,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0008AdminOperations', class: Migration0008AdminOperations },
   { name: 'Migration0009ForeignKeyIndexes', class: Migration0009ForeignKeyIndexes },
   { name: 'Migration0010RateLimits', class: Migration0010RateLimits },
+  { name: 'Migration0011CatalogueIndexes', class: Migration0011CatalogueIndexes },
   { name: 'Migration0012SharedState', class: Migration0012SharedState },
 ];

@@ -85,7 +85,7 @@ describe('public queries sent as POST', () => {
     expect(refused.status).toBe(406);
   });
 
-  it('sees a catalogue change at once (it reads the same snapshot)', async () => {
+  it('sees a catalogue change at once (it reads the same database)', async () => {
     const query = '{ product(id: 5) { id name } }';
     const before = await shop.http.post('/graphql').set(json).send({ query }).expect(200);
     await shop.orm.em.fork().getConnection().execute("update products set name = 'Renamed 5' where id = 5");

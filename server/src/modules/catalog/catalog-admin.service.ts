@@ -7,6 +7,7 @@ import { CartItem } from '../cart/cart-item.entity';
 import { noteLowStock } from '../notifications/admin-notifications';
 import { OrderItem } from '../orders/order-item.entity';
 import { Category } from './category.entity';
+import { catalogService } from './catalog.service';
 import { toCategoryView, type CategoryView, type ProductView } from './catalog.views';
 import { ProductImage } from './product-image.entity';
 import { Product } from './product.entity';
@@ -229,9 +230,9 @@ function slugFor(name: string): string {
 const categoryExists = () => AppError.field('name', 'CATEGORY_EXISTS', 'Category already exists');
 
 export const catalogAdminService = {
-  /** A product as the shop now shows it: the snapshot is reloaded after a change. */
+  /** A product as the shop now shows it, read after the change committed. */
   async productView(ctx: RequestContext, id: number): Promise<ProductView> {
-    const product = (await ctx.catalogue.get(ctx)).byId.get(id);
+    const [product] = await catalogService.productsByIds(ctx, [id]);
     if (!product) throw productNotFound();
     return product;
   },

@@ -14,7 +14,8 @@ export class Product {
     | 'updatedAt'
     | 'archivedAt'
     | 'inStock'
-    | 'effectivePriceCents';
+    | 'effectivePriceCents'
+    | 'storedEffectivePriceCents';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -51,11 +52,24 @@ export class Product {
   updatedAt: Date = new Date();
 
   /**
-   * Set when an admin deletes a product that orders refer to: hidden from the shop (the catalogue
-   * snapshot skips it), kept so order history still points at a real row.
+   * Set when an admin deletes a product that orders refer to: hidden from the shop (every shopper's read and
+   * index of migration 0011 leaves it out), kept so order history still points at a real row.
    */
   @Property({ type: 'timestamptz', nullable: true })
   archivedAt: Date | null = null;
+
+  /**
+   * effectivePriceCents as PostgreSQL keeps it (a stored generated column, migration 0011), so a price sort
+   * walks an index. Never written; read it through the getter below.
+   */
+  @Property({
+    type: 'integer',
+    fieldName: 'effective_price_cents',
+    generated: '(case when on_sale and sale_price_cents > 0 then sale_price_cents else price_cents end) stored',
+    nullable: true,
+    lazy: true,
+  })
+  storedEffectivePriceCents?: number;
 
   /** Derived from quantity, never stored apart from it. */
   get inStock(): boolean {

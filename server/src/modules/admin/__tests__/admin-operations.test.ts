@@ -133,7 +133,7 @@ async function adminOrders(variables: Record<string, unknown> = {}): Promise<Adm
   return answer.data!.adminOrders;
 }
 
-/** Statements one admin request costs, with caches warm (the catalogue snapshot, the session). */
+/** Statements one admin request costs, after a first request of the same kind. */
 async function statementsFor(work: () => Promise<unknown>): Promise<number> {
   await work();
   const { statements } = await shop.statements.measure(work);
