@@ -29,8 +29,8 @@ const serverPaths = [
 
 const toServer: ProxyOptions = { target: apiTarget, changeOrigin: true };
 
-// Opening /graphql in a browser should show the local explorer, as the server does in production,
-// without needing a prior `vite build`.
+// Opening /graphql in a browser should show GraphiQL, as the server does in production, without needing a
+// prior `vite build` (the dev server serves graphiql.html from this folder).
 const graphqlProxy: ProxyOptions = {
   ...toServer,
   bypass(req) {
@@ -52,11 +52,8 @@ export default defineConfig({
     // The server reads it to modulepreload each route's chunk in the HTML it sends.
     manifest: true,
     rolldownOptions: {
-      // Two HTML entries: the storefront and the GraphQL explorer, which the server serves at GET /graphql.
-      input: {
-        main: resolve(import.meta.dirname, 'index.html'),
-        graphiql: resolve(import.meta.dirname, 'graphiql.html'),
-      },
+      // The storefront only: GraphiQL (served at GET /graphql) is its own build, vite.graphiql.config.ts.
+      input: { main: resolve(import.meta.dirname, 'index.html') },
       output: {
         codeSplitting: {
           groups: [

@@ -1,4 +1,4 @@
-// The lazily loaded admin area and the bundled GraphQL explorer, in a real browser against the built shop.
+// The lazily loaded admin area, in a real browser against the built shop (GraphiQL: graphiql.e2e.test.mjs).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expectSentToLogin, signInAsAdmin } from './support/accounts.mjs';
@@ -83,30 +83,5 @@ test('/oxalis loads the admin area as a separate chunk and renders it for the ad
     assert.deepEqual(admin.pageErrors, []);
   } finally {
     await admin.context.close();
-  }
-});
-
-test('GET /graphql in a browser shows the explorer, which runs a query', async () => {
-  const { context, page, pageErrors } = await openPage(browser());
-  try {
-    const response = await page.goto('/graphql');
-    assert.equal(response?.status(), 200);
-    assert.match(response?.headers()['content-type'] ?? '', /text\/html/);
-    assert.equal(await page.title(), 'Manukato GraphQL explorer');
-    await page.getByRole('heading', { name: 'Manukato GraphQL explorer' }).waitFor();
-
-    await page.getByLabel('Query', { exact: true }).fill('{ productsCount }');
-    await page.getByRole('button', { name: /^Run/ }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^HTTP 200 in \d+ ms$/ })
-      .waitFor();
-
-    const result = JSON.parse(await page.getByRole('region', { name: 'Response' }).locator('pre').innerText());
-    // The 19 seeded sample perfumes (SPEC's built-in list) on a fresh database.
-    assert.deepEqual(result, { data: { productsCount: 19 } });
-    assert.deepEqual(pageErrors, []);
-  } finally {
-    await context.close();
   }
 });

@@ -51,6 +51,24 @@ interface GraphQLBody {
   query?: unknown;
   operationName?: unknown;
   variables?: unknown;
+  extensions?: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A body Apollo runs as it is (runHttpQuery's POST checks): variables and extensions objects or null, operationName
+ * a string or null. Apollo answers any other shape 400, and reads persisted queries from extensions: those go to it.
+ */
+function isPlainBody(body: GraphQLBody): boolean {
+  const absent = (value: unknown) => value === undefined || value === null;
+  return (
+    (absent(body.variables) || isRecord(body.variables)) &&
+    (absent(body.operationName) || typeof body.operationName === 'string') &&
+    (absent(body.extensions) || (isRecord(body.extensions) && !('persistedQuery' in body.extensions)))
+  );
 }
 
 export interface DirectQueries {
@@ -136,11 +154,9 @@ export function createDirectQueries(
     body: GraphQLBody,
     started: bigint,
   ): Promise<boolean> => {
-    if (typeof body.query !== 'string') return false;
+    if (typeof body.query !== 'string' || !isPlainBody(body)) return false;
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
-    const variables =
-      body.variables && typeof body.variables === 'object' ? (body.variables as Record<string, unknown>) : {};
-    if (body.variables !== undefined && body.variables !== null && typeof body.variables !== 'object') return false;
+    const variables = isRecord(body.variables) ? body.variables : {};
     const query = prepare(body.query);
     if (!query) return false;
     // Refused (NUL, lone surrogates, unsafe numbers) by Apollo, with its status and shape: never run here.

@@ -297,8 +297,9 @@ export async function createApp(
     publicUrl: config.publicUrl,
     googleClientId: config.google.clientId,
     imageSources: storage.imageOrigin ? [storage.imageOrigin] : [],
-    // The payment stand-in's own page styles itself with a <style> block.
-    inlineStylePaths: ['/paystack-simulator/'],
+    // The payment stand-in's own page styles itself with a <style> block; GraphiQL's editor (Monaco) adds <style>
+    // elements as it runs (decision 0032).
+    inlineStylePaths: ['/paystack-simulator/', '/graphql'],
   });
 
   return {
