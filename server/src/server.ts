@@ -8,6 +8,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-post
 import { initOrm, migrate } from './db/orm';
 import { seedDatabase } from './db/seed';
 import { createApp, type AppHandle } from './http/app';
+import { answerClientErrors } from './http/client-errors';
 import { ensureAdminAccount } from './modules/accounts/accounts.service';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
@@ -58,6 +59,7 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
       .end('{"success":false,"message":"Starting up"}');
   });
   httpServer.keepAliveTimeout = 65_000;
+  answerClientErrors(httpServer);
   await listen(httpServer, config.port, config.host);
 
   // Undone in reverse order on stop: the app first, the database last.

@@ -11,6 +11,7 @@ import { seedDatabase } from '../src/db/seed';
 import { ensureAdminAccount } from '../src/modules/accounts/accounts.service';
 import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
+import { answerClientErrors } from '../src/http/client-errors';
 import type { ResponseCache } from '../src/http/response-cache';
 import { createTestDatabase } from './test-database';
 
@@ -67,6 +68,7 @@ export async function startTestShop(
   await seedDatabase(orm, { sampleData: options.seed ?? true, uploadsDir: config.uploadsDir, log });
   await ensureAdminAccount(orm, config, log);
   const httpServer: Server = createServer();
+  answerClientErrors(httpServer);
   const handle: AppHandle = await createApp(orm, config, log, httpServer);
   httpServer.on('request', handle.handle);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
