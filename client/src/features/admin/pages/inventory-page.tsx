@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/format-money';
-import { useToast } from '../../../shared/ui/toast';
+import { useToast } from '../../../shared/ui/use-toast';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { useAdminCategoriesQuery } from '../api/categories.generated';
 import { useAdminProductsQuery, useDeleteProductMutation, type AdminProductFragment } from '../api/products.generated';
-import { AdminList, SearchToolbar, useListSearch } from '../components/admin-list';
+import { AdminList, SearchToolbar } from '../components/admin-list';
+import { useListSearch } from '../components/use-list-search';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ProductEditDialog } from '../components/product-edit-dialog';
 import { QuantityEditor } from '../components/quantity-editor';
