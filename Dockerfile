@@ -1,5 +1,6 @@
-# The shop as one image: the built server and client, production dependencies only.
-FROM node:20-bookworm-slim AS build
+# The shop as one image: the built server and client, production dependencies only. Node 24 LTS, pinned to the
+# exact release CI tests on (.ci/run, CI_NODE_LTS_VERSION; decision 0041): change both together.
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY server/package.json server/
@@ -8,7 +9,7 @@ RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production PORT=4000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./

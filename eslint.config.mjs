@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
 import { featureBoundaries } from './tools/eslint-feature-boundaries.mjs';
 import globals from 'globals';
 
@@ -43,6 +44,14 @@ export default tseslint.config(
       // Features stay independent: they share code only through client/src/shared.
       'manukato/feature-boundaries': 'error',
     },
+  },
+  {
+    // A module that exports anything besides components cannot be hot-reloaded: Vite reloads the page instead
+    // (decision 0041). Constants are fine, Vite's React plugin handles them.
+    files: ['client/src/**/*.tsx'],
+    ignores: ['client/src/**/*.test.tsx', 'client/src/**/testing/**'],
+    plugins: { 'react-refresh': reactRefresh },
+    rules: { 'react-refresh/only-export-components': ['error', { allowConstantExport: true }] },
   },
   {
     // Tools that require a default export, and scripts that talk to a terminal.

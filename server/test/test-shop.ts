@@ -10,6 +10,7 @@ import { initOrm } from '../src/db/orm';
 import { prepareDatabase } from '../src/db/startup';
 import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
+import { answerClientErrors } from '../src/http/client-errors';
 import type { ResponseCache } from '../src/http/response-cache';
 import type { CatalogueEvents } from '../src/events/catalogue-events';
 import { createTestDatabase } from './test-database';
@@ -80,6 +81,7 @@ export async function startTestShop(
   const { secretKey } = await prepareDatabase(orm, { ...loaded, seedSampleData: options.seed ?? true }, storage, log);
   const config: AppConfig = { ...loaded, secretKey };
   const httpServer: Server = createServer();
+  answerClientErrors(httpServer);
   const handle: AppHandle = await createApp(orm, config, log, httpServer, storage);
   httpServer.on('request', handle.handle);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,4 @@
-import { removeServerHead } from './app';
+import { removeServerHead } from './remove-server-head';
 
 describe('removeServerHead', () => {
   it("removes only the tags the server marked, leaving the client's own", () => {

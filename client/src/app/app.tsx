@@ -4,16 +4,13 @@ import { RouterProvider } from 'react-router-dom';
 import { createApolloClient } from './apollo-client';
 import { restoreInitialData } from './initial-data';
 import { createAppRouter } from './router';
+import { removeServerHead } from './remove-server-head';
 
 function createClientWithInitialData() {
   const client = createApolloClient();
   // Before the first render, so the first screen reads the server's data instead of fetching it again.
   restoreInitialData(client);
   return client;
-}
-
-export function removeServerHead(): void {
-  document.head.querySelectorAll('[data-ssr]').forEach((node) => node.remove());
 }
 
 export function App() {

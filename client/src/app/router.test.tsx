@@ -3,6 +3,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
 import { LoginDocument } from '../features/accounts/api/login.generated';
+import { AdminHeaderDocument } from '../features/admin/api/admin-header.generated';
+import { DashboardDocument } from '../features/admin/api/dashboard.generated';
+import { CategoryCarouselDocument } from '../features/catalog/api/category-carousel.generated';
+import { CategoryPageDocument } from '../features/catalog/api/category-page.generated';
+import { CategoryProductsDocument } from '../features/catalog/api/category-products.generated';
+import { NewArrivalsSectionDocument } from '../features/catalog/api/new-arrivals-section.generated';
+import { PRODUCT_LIST_PAGE_SIZE } from '../features/catalog/product-list-params';
+import { reviewsMock } from '../features/reviews/testing/review-mocks';
 import { MyOrdersDocument } from '../features/orders/api/my-orders.generated';
 import { cartBadgeMock } from '../shared/cart/testing/cart-mocks';
 import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks';
@@ -47,6 +55,27 @@ function renderNavigable(path: string, mocks: MockLink.MockedResponse[] = [viewe
   };
 }
 
+// The pages' own data, where a test here only looks at the route and its chrome: answered so that no request
+// goes unmatched (an unmatched one warns, and a warning fails the test).
+const homePageMocks: MockLink.MockedResponse[] = [
+  { request: { query: CategoryCarouselDocument }, result: { data: { categories: [] } } },
+  { request: { query: NewArrivalsSectionDocument, variables: { limit: 6 } }, result: { data: { newArrivals: [] } } },
+  reviewsMock([]),
+];
+const forWomenMocks: MockLink.MockedResponse[] = [
+  {
+    request: { query: CategoryPageDocument, variables: { slug: 'for-women' } },
+    result: { data: { category: { __typename: 'CategoryMatch', title: 'FOR WOMEN', category: null } } },
+  },
+  {
+    request: {
+      query: CategoryProductsDocument,
+      variables: { filter: { categorySlug: 'for-women' }, sort: 'BEST_SELLING', limit: PRODUCT_LIST_PAGE_SIZE },
+    },
+    result: { data: { products: [], productsCount: 0 } },
+  },
+];
+
 describe('route table', () => {
   it('declares exactly the paths the server serves from route-paths.json', () => {
     const declared = collectRoutePaths(routes);
@@ -74,7 +103,7 @@ describe('route table', () => {
   });
 
   it('renders a known customer route with the header links of SPEC §2', async () => {
-    renderAt('/category/for-women');
+    renderAt('/category/for-women', [viewerMock(null), ...forWomenMocks]);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'FOR WOMEN' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -113,7 +142,12 @@ describe('route table', () => {
   });
 
   it('loads the admin dashboard lazily under /oxalis with its sidebar, for an admin', async () => {
-    renderNavigable('/oxalis', [viewerMock(createViewer({ role: 'ADMIN' }), { maxUsageCount: 3 })]);
+    renderNavigable('/oxalis', [
+      viewerMock(createViewer({ role: 'ADMIN' }), { maxUsageCount: 3 }),
+      // The figures are the dashboard's own tests' business; here it only has to be reached.
+      { request: { query: DashboardDocument }, error: new Error('The dashboard is not under test here') },
+      { request: { query: AdminHeaderDocument }, result: { data: { unreadNotificationCount: 0 } } },
+    ]);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
@@ -128,7 +162,11 @@ describe('route table', () => {
   });
 
   it('sends a signed-in customer from /oxalis home', async () => {
-    const customer = renderNavigable('/oxalis', [viewerMock(createViewer({ role: 'USER' }), { maxUsageCount: 3 })]);
+    const customer = renderNavigable('/oxalis', [
+      viewerMock(createViewer({ role: 'USER' }), { maxUsageCount: 3 }),
+      cartBadgeMock(0),
+      ...homePageMocks,
+    ]);
     await screen.findByRole('navigation', { name: 'Main' });
     expect(customer.location()).toBe('/');
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();

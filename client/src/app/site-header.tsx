@@ -7,13 +7,7 @@ import { CartIcon, CloseIcon, LogoutIcon, MenuIcon, UserIcon } from '../shared/u
 import { Modal } from '../shared/ui/modal';
 import { TestModeNotice } from '../shared/ui/test-mode-notice';
 import { useMediaQuery } from '../shared/ui/use-media-query';
-import navLinksJson from './nav-links.json';
-
-// Header category slugs (kids, room) intentionally differ from the footer's (for-children, room-sprays): SPEC §2.
-// The server resolves both spellings to the same categories. The server's first paint reads the same JSON.
-export const navLinks: readonly { to: string; label: string }[] = navLinksJson;
-
-export const myOrdersLink = { to: '/my-orders', label: 'My Orders' } as const;
+import { navLinks, myOrdersLink } from './site-header-links';
 
 /** SPEC §9: the side menu replaces the header links below this width. */
 export const DESKTOP_MEDIA_QUERY = '(min-width: 768px)';

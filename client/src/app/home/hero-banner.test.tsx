@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { HERO_INTERVAL_MS, HeroBanner, heroSlides } from './hero-banner';
+import { HERO_INTERVAL_MS, HeroBanner } from './hero-banner';
+import { heroSlides } from './hero-slides';
 
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = jest.fn((query: string) => ({

@@ -2,32 +2,10 @@ import { useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { usePrefersReducedMotion } from '../../shared/ui/use-media-query';
 import './hero-banner.css';
+import { heroSlides } from './hero-slides';
 
 /** SPEC §9: the hero changes slide every 5 seconds. */
 export const HERO_INTERVAL_MS = 5000;
-
-export const heroSlides = [
-  {
-    title: 'Discover Your Signature Scent',
-    subtitle: 'Authentic perfumes for women and men, delivered across Kenya.',
-    link: { to: '/new-arrivals', label: 'Shop New Arrivals' },
-  },
-  {
-    title: 'Fragrances for Her',
-    subtitle: 'Floral, fresh and oriental perfumes chosen for every occasion.',
-    link: { to: '/category/for-women', label: 'Shop For Women' },
-  },
-  {
-    title: 'Bold Scents for Him',
-    subtitle: 'Woody, spicy and aquatic fragrances that last all day.',
-    link: { to: '/category/for-men', label: 'Shop For Men' },
-  },
-  {
-    title: 'Make Every Room Smell Beautiful',
-    subtitle: 'Room sprays for your home and office, with same-day delivery in Nairobi CBD.',
-    link: { to: '/category/room-sprays', label: 'Shop Room Sprays' },
-  },
-] as const;
 
 /**
  * The rotating banner. It stops while the pointer is over it or focus is inside it (so nobody loses the

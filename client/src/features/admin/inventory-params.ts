@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_SIZE } from './components/admin-list';
+import { PAGE_SIZE } from './components/use-list-search';
 
 /** Typing pauses this long before the search reaches the URL (and the server). */
 export const INVENTORY_SEARCH_DEBOUNCE_MS = 300;

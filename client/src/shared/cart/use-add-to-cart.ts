@@ -6,7 +6,7 @@ import { CartBadgeDocument, useAddToCartMutation } from './cart.generated';
 import { serverMessageOr } from '../error-message';
 import { SIGN_IN_PATH } from '../session/require-auth';
 import { useViewer } from '../session/use-viewer';
-import { useToast } from '../ui/toast';
+import { useToast } from '../ui/use-toast';
 
 /** SPEC §8. */
 export const LOGIN_TO_ADD_MESSAGE = 'Please log in to add items to your cart';

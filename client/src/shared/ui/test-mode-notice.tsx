@@ -1,9 +1,5 @@
 import './test-mode-notice.css';
-
-/** Whether the shop's payments go through its stand-in (no money moves): written into the page by the server. */
-export function paymentTestMode(): boolean {
-  return window.__MANUKATO_CONFIG__?.paymentTestMode === true;
-}
+import { paymentTestMode } from './payment-test-mode';
 
 /**
  * "Test mode — no real payments" at the top of the storefront while the stand-in takes payments. The server's first

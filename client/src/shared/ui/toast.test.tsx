@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_TOAST_DURATION_MS, ToastProvider, useToast, type ToastOptions } from './toast';
+import { DEFAULT_TOAST_DURATION_MS, ToastProvider } from './toast';
+import { useToast, type ToastOptions } from './use-toast';
 
 function Trigger({ message, options }: { message: string; options?: ToastOptions }) {
   const { showToast } = useToast();

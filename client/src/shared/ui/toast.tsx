@@ -1,15 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ToastContext, type ToastOptions, type ToastVariant } from './use-toast';
 import './toast.css';
 
 /** SPEC §9: a toast stays 3 seconds unless its caller says otherwise (review submit errors stay 5). */
 export const DEFAULT_TOAST_DURATION_MS = 3000;
-
-export type ToastVariant = 'success' | 'error' | 'info';
-
-export interface ToastOptions {
-  variant?: ToastVariant;
-  durationMs?: number;
-}
 
 interface Toast {
   id: number;
@@ -17,12 +11,6 @@ interface Toast {
   variant: ToastVariant;
   durationMs: number;
 }
-
-interface ToastApi {
-  showToast: (message: string, options?: ToastOptions) => void;
-}
-
-const ToastContext = createContext<ToastApi | null>(null);
 
 /** Shows toasts raised with useToast() anywhere below it, stacked at the bottom of the screen. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -77,10 +65,4 @@ function ToastMessage({ toast, onDismiss }: { toast: Toast; onDismiss: (id: numb
       </button>
     </div>
   );
-}
-
-export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
-  return api;
 }

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useToast } from '../../../shared/ui/toast';
+import { useToast } from '../../../shared/ui/use-toast';
 import { useUpdateProductQuantityMutation } from '../api/products.generated';
 
 // SPEC §8.

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { serverMessageOr } from '../../../shared/error-message';
 import { CloseIcon } from '../../../shared/ui/icons';
 import { PageMeta } from '../../../shared/ui/page-meta';
-import { useToast } from '../../../shared/ui/toast';
+import { useToast } from '../../../shared/ui/use-toast';
 import {
   useAdminCategoriesQuery,
   useCreateCategoryMutation,

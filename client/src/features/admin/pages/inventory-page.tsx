@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/format-money';
-import { useToast } from '../../../shared/ui/toast';
+import { useToast } from '../../../shared/ui/use-toast';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { useAdminCategoriesQuery } from '../api/categories.generated';
 import { useAdminProductsQuery, useDeleteProductMutation, type AdminProductFragment } from '../api/products.generated';

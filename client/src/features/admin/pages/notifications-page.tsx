@@ -1,6 +1,6 @@
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { Link } from 'react-router-dom';
-import { useToast } from '../../../shared/ui/toast';
+import { useToast } from '../../../shared/ui/use-toast';
 import { formatDateTime } from '../../../shared/format-date';
 import { AdminHeaderDocument, type AdminHeaderQuery } from '../api/admin-header.generated';
 import { useAdminNotificationsQuery, useMarkNotificationsReadMutation } from '../api/notifications.generated';

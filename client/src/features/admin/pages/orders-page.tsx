@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
-import { useToast } from '../../../shared/ui/toast';
+import { useToast } from '../../../shared/ui/use-toast';
 import { statusLabel } from '../admin-format';
 import {
   useAdminOrdersQuery,
@@ -13,7 +13,8 @@ import {
   useUpdateOrderStatusMutation,
   type AdminOrdersQuery,
 } from '../api/orders.generated';
-import { AdminList, Pager, SearchToolbar, usePagedListSearch } from '../components/admin-list';
+import { AdminList, Pager, SearchToolbar } from '../components/admin-list';
+import { usePagedListSearch } from '../components/use-list-search';
 import { StatCards } from '../components/stat-cards';
 import { StatusBadge } from '../components/status-badge';
 

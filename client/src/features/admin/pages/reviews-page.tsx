@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { formatDateTime } from '../../../shared/format-date';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
-import { useToast } from '../../../shared/ui/toast';
+import { useToast } from '../../../shared/ui/use-toast';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
 import { previewText } from '../admin-format';
 import { useAdminReviewsQuery, useDeleteReviewMutation, type AdminReviewsQuery } from '../api/reviews.generated';
-import { AdminList, PAGE_SIZE, Pager } from '../components/admin-list';
+import { AdminList, Pager } from '../components/admin-list';
+import { PAGE_SIZE } from '../components/use-list-search';
 import { ConfirmDialog } from '../components/confirm-dialog';
 
 type AdminReview = AdminReviewsQuery['reviews'][number];

@@ -5,7 +5,8 @@ import { shortId } from '../../../shared/format-order';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { paymentMethodLabel } from '../admin-format';
 import { useAdminTransactionsQuery } from '../api/transactions.generated';
-import { AdminList, Pager, SearchToolbar, usePagedListSearch } from '../components/admin-list';
+import { AdminList, Pager, SearchToolbar } from '../components/admin-list';
+import { usePagedListSearch } from '../components/use-list-search';
 import { StatCards } from '../components/stat-cards';
 import { StatusBadge } from '../components/status-badge';
 

@@ -5,7 +5,8 @@ import { CreateOrderDocument, InitializePaymentDocument } from '../api/checkout.
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { useViewer } from '../../../shared/session/use-viewer';
 import { deliveryLocations, renderCartScreen } from '../testing/render-cart';
-import { CheckoutModal, paymentRedirect } from './checkout-modal';
+import { CheckoutModal } from './checkout-modal';
+import { paymentRedirect } from '../payment-redirect';
 
 const outsideNairobi = deliveryLocations[3]!;
 

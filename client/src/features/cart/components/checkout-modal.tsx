@@ -18,6 +18,7 @@ import {
   type ShippingForm,
 } from '../checkout-form';
 import { orderTotals, type DeliveryOption } from '../order-totals';
+import { paymentRedirect } from '../payment-redirect';
 
 type PaymentMethod = 'mpesa' | 'card';
 
@@ -27,13 +28,6 @@ interface CheckoutModalProps {
   location: DeliveryOption;
   subtotalCents: number;
 }
-
-/** Sends the browser to the payment page; a seam so tests can watch it (jsdom cannot navigate). */
-export const paymentRedirect = {
-  go(url: string) {
-    window.location.assign(url);
-  },
-};
 
 // SPEC §2/§4: shipping, then payment method (M-Pesa by default); then the order is created, the payment
 // initialised and the browser sent to the provider, which returns to /checkout/callback (the success view).

@@ -8,7 +8,7 @@ import {
 import { useCart, type CartLine } from '../../../shared/cart/use-cart';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
-import { useToast } from '../../../shared/ui/toast';
+import { useToast } from '../../../shared/ui/use-toast';
 import { CartRow } from '../components/cart-row';
 import { CheckoutModal } from '../components/checkout-modal';
 import { OrderSummary } from '../components/order-summary';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAddToCartHandler } from '../../../shared/cart/add-to-cart-context';
+import { useAddToCartHandler } from '../../../shared/cart/add-to-cart-handler';
 
 interface AddToCartButtonProps {
   productId: number;

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { AddToCartContext } from '../../../shared/cart/add-to-cart-context';
+import { AddToCartContext } from '../../../shared/cart/add-to-cart-handler';
 import type { AddToCart } from '../../../shared/cart/use-add-to-cart';
 import { createImage, createProduct, deferred } from '../testing/factories';
 import { ProductCard, type ProductCardProps } from './product-card';

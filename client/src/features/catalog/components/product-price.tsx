@@ -1,18 +1,13 @@
 import type { ProductPrice_ProductFragment } from '../api/product-price.generated';
 import { formatMoney } from '../../../shared/format-money';
 import './product-price.css';
+import { savingCents } from './saving-cents';
 
 interface ProductPriceProps {
   product: ProductPrice_ProductFragment;
   /** Extra line under the price, e.g. the product page's 'Tax included'. */
   note?: string;
   className?: string;
-}
-
-/** Regular price − sale price, in integer cents; zero when the product is not on sale. */
-export function savingCents(product: ProductPrice_ProductFragment): number {
-  if (!product.onSale || product.salePriceCents === null || product.salePriceCents === undefined) return 0;
-  return Math.max(0, product.priceCents - product.salePriceCents);
 }
 
 export function ProductPrice({ product, note, className = 'product-price' }: ProductPriceProps) {

@@ -9,6 +9,7 @@ import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
 import { CATEGORY_SORTS, PRODUCT_LIST_PAGE_SIZE, toProductFilter, useProductListParams } from '../product-list-params';
 import './catalog-page.css';
+import { productCountText } from './product-count-text';
 
 // Cards in the first row or two load their image eagerly.
 const PRIORITY_CARDS = 4;
@@ -81,9 +82,4 @@ function CategoryView({ slug }: { slug: string }) {
       </div>
     </div>
   );
-}
-
-// SPEC §2 writes '{n} products'; one product reads '1 product'.
-export function productCountText(count: number): string {
-  return `${count} ${count === 1 ? 'product' : 'products'}`;
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useProductPageQuery, type ProductPageQuery } from '../api/product-page.generated';
-import { shopContact } from '../../../shared/shop-contact';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductPrice } from '../components/product-price';
 import { ShareDialog } from '../components/share-dialog';
 import './product-page.css';
+import { productEmailHref } from './product-email-href';
 
 type Product = NonNullable<ProductPageQuery['product']>;
 
@@ -61,13 +61,6 @@ function ProductNotFound() {
 function metaDescription(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= 155 ? flat : `${flat.slice(0, 154).trimEnd()}…`;
-}
-
-export function productEmailHref(product: Pick<Product, 'name'>, url: string): string {
-  const subject = `Inquiry about ${product.name}`;
-  // CRLF: RFC 6068 line breaks in a mailto body.
-  const body = `Hello Manukato,\r\n\r\nI would like to know more about ${product.name}:\r\n${url}\r\n\r\nThank you.`;
-  return `mailto:${shopContact.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
 function ProductDetails({ product }: { product: Product }) {

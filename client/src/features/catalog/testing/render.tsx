@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { createCache } from '../../../app/apollo-client';
-import { AddToCartContext } from '../../../shared/cart/add-to-cart-context';
+import { AddToCartContext } from '../../../shared/cart/add-to-cart-handler';
 import type { AddToCart } from '../../../shared/cart/use-add-to-cart';
 
 interface RenderOptions {

@@ -95,7 +95,7 @@ describe('Write a review', () => {
     }));
     const user = renderSection([
       reviewsMock([existing]),
-      createReviewMock(validInput, { review: created, errors: [] }, { result: mutationResult, delay: 100 }),
+      createReviewMock(validInput, { review: created, errors: [] }, { result: mutationResult, delay: 1000 }),
       reviewsMock([created, existing], { count: 2, averageRating: 4.5 }),
     ]);
     await openModal(user);
@@ -108,6 +108,7 @@ describe('Write a review', () => {
     });
     await user.click(submitButton());
 
+    // The server takes a second: time for the clicks below even on a loaded machine.
     expect(submitButton()).toHaveTextContent('Submitting...');
     // A second click and an Enter-style submit while the first is in flight send nothing more.
     await user.click(submitButton());

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ReviewsDocument, useCreateReviewMutation } from '../api/reviews.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { Modal } from '../../../shared/ui/modal';
-import { useToast } from '../../../shared/ui/toast';
+import { useToast } from '../../../shared/ui/use-toast';
 import { REVIEWS_SHOWN } from '../reviews-constants';
 import { firstReviewProblem, reviewLimits, trimReview, type ReviewField } from '../validate-review';
 

@@ -1,0 +1,30 @@
+// A test that makes a library or our code warn on the console fails with the warning (decision 0041): the
+// server logs through pino, so anything on console.warn/error is a problem nobody would otherwise read.
+// A test that expects a warning spies on the console itself, which replaces this recorder for that test.
+const consoleProblems: string[] = [];
+const consoleSpies: jest.SpyInstance[] = [];
+
+beforeEach(() => {
+  for (const level of ['warn', 'error'] as const) {
+    const spy = jest.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      consoleProblems.push(`console.${level}: ${args.map(describeArgument).join(' ')}`);
+    });
+    consoleSpies.push(spy);
+  }
+});
+
+afterEach(() => {
+  const problems = consoleProblems.splice(0);
+  for (const spy of consoleSpies.splice(0)) spy.mockRestore();
+  if (problems.length > 0) throw new Error(`The test wrote to the console:\n${problems.join('\n')}`);
+});
+
+function describeArgument(value: unknown): string {
+  if (value instanceof Error) return value.stack ?? value.message;
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
