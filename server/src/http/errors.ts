@@ -1,4 +1,4 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
 
 /** The codes the API answers with, in GraphQL's extensions.code and the REST envelope alike. */
 export type ErrorCode =
@@ -22,19 +22,65 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
+/**
+ * Why a field was refused: the `code` of every FieldError, a GraphQL enum (`FieldErrorCode`) so clients get the
+ * list in their generated types instead of comparing free strings.
+ */
+export const FieldErrorCode = {
+  CATEGORY_EXISTS: 'CATEGORY_EXISTS',
+  CATEGORY_IN_USE: 'CATEGORY_IN_USE',
+  CODE_EXPIRED: 'CODE_EXPIRED',
+  CODE_LOCKED: 'CODE_LOCKED',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  EMPTY_CART: 'EMPTY_CART',
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  GOOGLE_PROFILE_INCOMPLETE: 'GOOGLE_PROFILE_INCOMPLETE',
+  IMAGE_PROCESSING_FAILED: 'IMAGE_PROCESSING_FAILED',
+  INVALID: 'INVALID',
+  INVALID_CODE: 'INVALID_CODE',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  INVALID_EMAIL: 'INVALID_EMAIL',
+  INVALID_INPUT: 'INVALID_INPUT',
+  INVALID_NAME: 'INVALID_NAME',
+  INVALID_PAYMENT_METHOD: 'INVALID_PAYMENT_METHOD',
+  INVALID_PHONE: 'INVALID_PHONE',
+  INVALID_PRICE: 'INVALID_PRICE',
+  INVALID_QUANTITY: 'INVALID_QUANTITY',
+  INVALID_SALE_PRICE: 'INVALID_SALE_PRICE',
+  INVALID_STATUS: 'INVALID_STATUS',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  NOT_AN_IMAGE: 'NOT_AN_IMAGE',
+  NOT_FOUND: 'NOT_FOUND',
+  NOT_PAYABLE: 'NOT_PAYABLE',
+  OUT_OF_RANGE: 'OUT_OF_RANGE',
+  OUT_OF_STOCK: 'OUT_OF_STOCK',
+  PRODUCT_UNAVAILABLE: 'PRODUCT_UNAVAILABLE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  REQUEST_TOO_LARGE: 'REQUEST_TOO_LARGE',
+  REQUIRED: 'REQUIRED',
+  SALE_PRICE_TOO_HIGH: 'SALE_PRICE_TOO_HIGH',
+  TOO_LONG: 'TOO_LONG',
+  TOO_MANY_IMAGES: 'TOO_MANY_IMAGES',
+  TOO_SHORT: 'TOO_SHORT',
+  UNKNOWN_CATEGORY: 'UNKNOWN_CATEGORY',
+  VERIFICATION_REQUIRED: 'VERIFICATION_REQUIRED',
+} as const;
+export type FieldErrorCode = (typeof FieldErrorCode)[keyof typeof FieldErrorCode];
+registerEnumType(FieldErrorCode, { name: 'FieldErrorCode', description: 'Why a field was refused.' });
+
 /** An expected failure tied to one input field; GraphQL payloads carry a list of these. */
 @ObjectType('FieldError')
 export class FieldError {
   @Field(() => String)
   field!: string;
 
-  @Field(() => String)
-  code!: string;
+  @Field(() => FieldErrorCode)
+  code!: FieldErrorCode;
 
   @Field(() => String)
   message!: string;
 
-  static of(field: string, code: string, message: string): FieldError {
+  static of(field: string, code: FieldErrorCode, message: string): FieldError {
     return Object.assign(new FieldError(), { field, code, message });
   }
 }
@@ -59,7 +105,7 @@ export class AppError extends Error {
   }
 
   /** Bad input in one field: the usual expected failure. */
-  static field(field: string, code: string, message: string): AppError {
+  static field(field: string, code: FieldErrorCode, message: string): AppError {
     return AppError.badInput([FieldError.of(field, code, message)]);
   }
 

@@ -10,6 +10,46 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
+/** Why a field was refused. */
+export type FieldErrorCode =
+  | 'CATEGORY_EXISTS'
+  | 'CATEGORY_IN_USE'
+  | 'CODE_EXPIRED'
+  | 'CODE_LOCKED'
+  | 'EMAIL_TAKEN'
+  | 'EMPTY_CART'
+  | 'FILE_TOO_LARGE'
+  | 'GOOGLE_PROFILE_INCOMPLETE'
+  | 'IMAGE_PROCESSING_FAILED'
+  | 'INVALID'
+  | 'INVALID_CODE'
+  | 'INVALID_CREDENTIALS'
+  | 'INVALID_EMAIL'
+  | 'INVALID_INPUT'
+  | 'INVALID_NAME'
+  | 'INVALID_PAYMENT_METHOD'
+  | 'INVALID_PHONE'
+  | 'INVALID_PRICE'
+  | 'INVALID_QUANTITY'
+  | 'INVALID_SALE_PRICE'
+  | 'INVALID_STATUS'
+  | 'INVALID_TOKEN'
+  | 'NOT_AN_IMAGE'
+  | 'NOT_FOUND'
+  | 'NOT_PAYABLE'
+  | 'OUT_OF_RANGE'
+  | 'OUT_OF_STOCK'
+  | 'PRODUCT_UNAVAILABLE'
+  | 'RATE_LIMITED'
+  | 'REQUEST_TOO_LARGE'
+  | 'REQUIRED'
+  | 'SALE_PRICE_TOO_HIGH'
+  | 'TOO_LONG'
+  | 'TOO_MANY_IMAGES'
+  | 'TOO_SHORT'
+  | 'UNKNOWN_CATEGORY'
+  | 'VERIFICATION_REQUIRED';
+
 export type Role =
   | 'ADMIN'
   | 'USER';
@@ -24,7 +64,7 @@ export type ViewerQuery = { me: { __typename: 'Viewer', id: string, first: strin
 export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LogoutMutation = { logout: { __typename: 'ActionResult', ok: boolean, message: string, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type LogoutMutation = { logout: { __typename: 'ActionResult', ok: boolean, message: string, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export const SessionViewerFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SessionViewer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Viewer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"first"}},{"kind":"Field","name":{"kind":"Name","value":"last"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]} as unknown as DocumentNode;
 export const ViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"SessionViewer"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SessionViewer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Viewer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"first"}},{"kind":"Field","name":{"kind":"Name","value":"last"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]} as unknown as DocumentNode;

@@ -10,6 +10,46 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
+/** Why a field was refused. */
+export type FieldErrorCode =
+  | 'CATEGORY_EXISTS'
+  | 'CATEGORY_IN_USE'
+  | 'CODE_EXPIRED'
+  | 'CODE_LOCKED'
+  | 'EMAIL_TAKEN'
+  | 'EMPTY_CART'
+  | 'FILE_TOO_LARGE'
+  | 'GOOGLE_PROFILE_INCOMPLETE'
+  | 'IMAGE_PROCESSING_FAILED'
+  | 'INVALID'
+  | 'INVALID_CODE'
+  | 'INVALID_CREDENTIALS'
+  | 'INVALID_EMAIL'
+  | 'INVALID_INPUT'
+  | 'INVALID_NAME'
+  | 'INVALID_PAYMENT_METHOD'
+  | 'INVALID_PHONE'
+  | 'INVALID_PRICE'
+  | 'INVALID_QUANTITY'
+  | 'INVALID_SALE_PRICE'
+  | 'INVALID_STATUS'
+  | 'INVALID_TOKEN'
+  | 'NOT_AN_IMAGE'
+  | 'NOT_FOUND'
+  | 'NOT_PAYABLE'
+  | 'OUT_OF_RANGE'
+  | 'OUT_OF_STOCK'
+  | 'PRODUCT_UNAVAILABLE'
+  | 'RATE_LIMITED'
+  | 'REQUEST_TOO_LARGE'
+  | 'REQUIRED'
+  | 'SALE_PRICE_TOO_HIGH'
+  | 'TOO_LONG'
+  | 'TOO_MANY_IMAGES'
+  | 'TOO_SHORT'
+  | 'UNKNOWN_CATEGORY'
+  | 'VERIFICATION_REQUIRED';
+
 export type Role =
   | 'ADMIN'
   | 'USER';
@@ -19,7 +59,7 @@ export type RequestPasswordResetMutationVariables = Exact<{
 }>;
 
 
-export type RequestPasswordResetMutation = { requestPasswordReset: { __typename: 'ActionResult', ok: boolean, message: string, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type RequestPasswordResetMutation = { requestPasswordReset: { __typename: 'ActionResult', ok: boolean, message: string, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type ResetPasswordMutationVariables = Exact<{
   token: string;
@@ -27,7 +67,7 @@ export type ResetPasswordMutationVariables = Exact<{
 }>;
 
 
-export type ResetPasswordMutation = { resetPassword: { __typename: 'AuthPayload', viewer: { __typename: 'Viewer', id: string, first: string, last: string, email: string, role: Types.Role } | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type ResetPasswordMutation = { resetPassword: { __typename: 'AuthPayload', viewer: { __typename: 'Viewer', id: string, first: string, last: string, email: string, role: Types.Role } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 
 export const RequestPasswordResetDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RequestPasswordReset"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestPasswordReset"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ok"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode;

@@ -10,6 +10,46 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
+/** Why a field was refused. */
+export type FieldErrorCode =
+  | 'CATEGORY_EXISTS'
+  | 'CATEGORY_IN_USE'
+  | 'CODE_EXPIRED'
+  | 'CODE_LOCKED'
+  | 'EMAIL_TAKEN'
+  | 'EMPTY_CART'
+  | 'FILE_TOO_LARGE'
+  | 'GOOGLE_PROFILE_INCOMPLETE'
+  | 'IMAGE_PROCESSING_FAILED'
+  | 'INVALID'
+  | 'INVALID_CODE'
+  | 'INVALID_CREDENTIALS'
+  | 'INVALID_EMAIL'
+  | 'INVALID_INPUT'
+  | 'INVALID_NAME'
+  | 'INVALID_PAYMENT_METHOD'
+  | 'INVALID_PHONE'
+  | 'INVALID_PRICE'
+  | 'INVALID_QUANTITY'
+  | 'INVALID_SALE_PRICE'
+  | 'INVALID_STATUS'
+  | 'INVALID_TOKEN'
+  | 'NOT_AN_IMAGE'
+  | 'NOT_FOUND'
+  | 'NOT_PAYABLE'
+  | 'OUT_OF_RANGE'
+  | 'OUT_OF_STOCK'
+  | 'PRODUCT_UNAVAILABLE'
+  | 'RATE_LIMITED'
+  | 'REQUEST_TOO_LARGE'
+  | 'REQUIRED'
+  | 'SALE_PRICE_TOO_HIGH'
+  | 'TOO_LONG'
+  | 'TOO_MANY_IMAGES'
+  | 'TOO_SHORT'
+  | 'UNKNOWN_CATEGORY'
+  | 'VERIFICATION_REQUIRED';
+
 export type AdminCategoriesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -20,14 +60,14 @@ export type CreateCategoryMutationVariables = Exact<{
 }>;
 
 
-export type CreateCategoryMutation = { createCategory: { __typename: 'CategoryPayload', category: { __typename: 'Category', id: number, name: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type CreateCategoryMutation = { createCategory: { __typename: 'CategoryPayload', category: { __typename: 'Category', id: number, name: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type DeleteCategoryMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type DeleteCategoryMutation = { deleteCategory: { __typename: 'DeleteCategoryPayload', deletedId: number | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type DeleteCategoryMutation = { deleteCategory: { __typename: 'DeleteCategoryPayload', deletedId: number | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 
 export const AdminCategoriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminCategories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode;

@@ -10,6 +10,46 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
+/** Why a field was refused. */
+export type FieldErrorCode =
+  | 'CATEGORY_EXISTS'
+  | 'CATEGORY_IN_USE'
+  | 'CODE_EXPIRED'
+  | 'CODE_LOCKED'
+  | 'EMAIL_TAKEN'
+  | 'EMPTY_CART'
+  | 'FILE_TOO_LARGE'
+  | 'GOOGLE_PROFILE_INCOMPLETE'
+  | 'IMAGE_PROCESSING_FAILED'
+  | 'INVALID'
+  | 'INVALID_CODE'
+  | 'INVALID_CREDENTIALS'
+  | 'INVALID_EMAIL'
+  | 'INVALID_INPUT'
+  | 'INVALID_NAME'
+  | 'INVALID_PAYMENT_METHOD'
+  | 'INVALID_PHONE'
+  | 'INVALID_PRICE'
+  | 'INVALID_QUANTITY'
+  | 'INVALID_SALE_PRICE'
+  | 'INVALID_STATUS'
+  | 'INVALID_TOKEN'
+  | 'NOT_AN_IMAGE'
+  | 'NOT_FOUND'
+  | 'NOT_PAYABLE'
+  | 'OUT_OF_RANGE'
+  | 'OUT_OF_STOCK'
+  | 'PRODUCT_UNAVAILABLE'
+  | 'RATE_LIMITED'
+  | 'REQUEST_TOO_LARGE'
+  | 'REQUIRED'
+  | 'SALE_PRICE_TOO_HIGH'
+  | 'TOO_LONG'
+  | 'TOO_MANY_IMAGES'
+  | 'TOO_SHORT'
+  | 'UNKNOWN_CATEGORY'
+  | 'VERIFICATION_REQUIRED';
+
 export type AdminOrdersQueryVariables = Exact<{
   search?: string | null | undefined;
   limit?: number | null | undefined;
@@ -25,7 +65,7 @@ export type UpdateOrderStatusMutationVariables = Exact<{
 }>;
 
 
-export type UpdateOrderStatusMutation = { updateOrderStatus: { __typename: 'OrderPayload', order: { __typename: 'Order', id: string, status: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type UpdateOrderStatusMutation = { updateOrderStatus: { __typename: 'OrderPayload', order: { __typename: 'Order', id: string, status: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type OrderStatusChangesQueryVariables = Exact<{
   orderId: string | number;

@@ -62,7 +62,7 @@ function quantityMock(id: number, quantity: number, outcome: 'saved' | 'refused'
                   {
                     __typename: 'FieldError',
                     field: 'quantity',
-                    code: 'BAD_INPUT',
+                    code: 'INVALID_QUANTITY',
                     message: 'Valid quantity is required',
                   },
                 ]

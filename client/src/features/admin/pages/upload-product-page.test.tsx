@@ -193,7 +193,7 @@ describe('UploadProductPage', () => {
                   {
                     __typename: 'FieldError',
                     field: 'images',
-                    code: 'BAD_INPUT',
+                    code: 'NOT_AN_IMAGE',
                     message: "File 'front.png' is not an image.",
                   },
                 ],

@@ -10,6 +10,46 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
+/** Why a field was refused. */
+export type FieldErrorCode =
+  | 'CATEGORY_EXISTS'
+  | 'CATEGORY_IN_USE'
+  | 'CODE_EXPIRED'
+  | 'CODE_LOCKED'
+  | 'EMAIL_TAKEN'
+  | 'EMPTY_CART'
+  | 'FILE_TOO_LARGE'
+  | 'GOOGLE_PROFILE_INCOMPLETE'
+  | 'IMAGE_PROCESSING_FAILED'
+  | 'INVALID'
+  | 'INVALID_CODE'
+  | 'INVALID_CREDENTIALS'
+  | 'INVALID_EMAIL'
+  | 'INVALID_INPUT'
+  | 'INVALID_NAME'
+  | 'INVALID_PAYMENT_METHOD'
+  | 'INVALID_PHONE'
+  | 'INVALID_PRICE'
+  | 'INVALID_QUANTITY'
+  | 'INVALID_SALE_PRICE'
+  | 'INVALID_STATUS'
+  | 'INVALID_TOKEN'
+  | 'NOT_AN_IMAGE'
+  | 'NOT_FOUND'
+  | 'NOT_PAYABLE'
+  | 'OUT_OF_RANGE'
+  | 'OUT_OF_STOCK'
+  | 'PRODUCT_UNAVAILABLE'
+  | 'RATE_LIMITED'
+  | 'REQUEST_TOO_LARGE'
+  | 'REQUIRED'
+  | 'SALE_PRICE_TOO_HIGH'
+  | 'TOO_LONG'
+  | 'TOO_MANY_IMAGES'
+  | 'TOO_SHORT'
+  | 'UNKNOWN_CATEGORY'
+  | 'VERIFICATION_REQUIRED';
+
 export type DeliveryLocationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -21,14 +61,14 @@ export type UpdateCartItemMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCartItemMutation = { updateCartItem: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type UpdateCartItemMutation = { updateCartItem: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type RemoveCartItemMutationVariables = Exact<{
   id: number;
 }>;
 
 
-export type RemoveCartItemMutation = { removeCartItem: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type RemoveCartItemMutation = { removeCartItem: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 
 export const DeliveryLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"feeCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryTime"}}]}}]}}]} as unknown as DocumentNode;

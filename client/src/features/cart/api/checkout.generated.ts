@@ -17,6 +17,46 @@ export type CreateOrderInput = {
   shipping: ShippingInput;
 };
 
+/** Why a field was refused. */
+export type FieldErrorCode =
+  | 'CATEGORY_EXISTS'
+  | 'CATEGORY_IN_USE'
+  | 'CODE_EXPIRED'
+  | 'CODE_LOCKED'
+  | 'EMAIL_TAKEN'
+  | 'EMPTY_CART'
+  | 'FILE_TOO_LARGE'
+  | 'GOOGLE_PROFILE_INCOMPLETE'
+  | 'IMAGE_PROCESSING_FAILED'
+  | 'INVALID'
+  | 'INVALID_CODE'
+  | 'INVALID_CREDENTIALS'
+  | 'INVALID_EMAIL'
+  | 'INVALID_INPUT'
+  | 'INVALID_NAME'
+  | 'INVALID_PAYMENT_METHOD'
+  | 'INVALID_PHONE'
+  | 'INVALID_PRICE'
+  | 'INVALID_QUANTITY'
+  | 'INVALID_SALE_PRICE'
+  | 'INVALID_STATUS'
+  | 'INVALID_TOKEN'
+  | 'NOT_AN_IMAGE'
+  | 'NOT_FOUND'
+  | 'NOT_PAYABLE'
+  | 'OUT_OF_RANGE'
+  | 'OUT_OF_STOCK'
+  | 'PRODUCT_UNAVAILABLE'
+  | 'RATE_LIMITED'
+  | 'REQUEST_TOO_LARGE'
+  | 'REQUIRED'
+  | 'SALE_PRICE_TOO_HIGH'
+  | 'TOO_LONG'
+  | 'TOO_MANY_IMAGES'
+  | 'TOO_SHORT'
+  | 'UNKNOWN_CATEGORY'
+  | 'VERIFICATION_REQUIRED';
+
 export type ShippingInput = {
   address: string;
   city: string;
@@ -32,21 +72,21 @@ export type CreateOrderMutationVariables = Exact<{
 }>;
 
 
-export type CreateOrderMutation = { createOrder: { __typename: 'CreateOrderPayload', order: { __typename: 'Order', id: string, totalCents: number } | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type CreateOrderMutation = { createOrder: { __typename: 'CreateOrderPayload', order: { __typename: 'Order', id: string, totalCents: number } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type InitializePaymentMutationVariables = Exact<{
   orderId: string | number;
 }>;
 
 
-export type InitializePaymentMutation = { initializePayment: { __typename: 'PaymentInitPayload', authorizationUrl: string | null, reference: string | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type InitializePaymentMutation = { initializePayment: { __typename: 'PaymentInitPayload', authorizationUrl: string | null, reference: string | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type VerifyPaymentMutationVariables = Exact<{
   reference: string;
 }>;
 
 
-export type VerifyPaymentMutation = { verifyPayment: { __typename: 'PaymentResult', status: string, order: { __typename: 'Order', id: string, status: string, paymentStatus: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: string, message: string }> } };
+export type VerifyPaymentMutation = { verifyPayment: { __typename: 'PaymentResult', status: string, order: { __typename: 'Order', id: string, status: string, paymentStatus: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 
 export const CreateOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateOrderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;

@@ -204,14 +204,14 @@ describe('CheckoutModal', () => {
       createOrderMock({ orderId: 'order-3' }),
       initializePaymentMock('order-3', {
         url: null,
-        errors: [{ field: 'payment', code: 'PROVIDER_ERROR', message: 'The payment service is unavailable.' }],
+        errors: [{ field: 'orderId', code: 'NOT_PAYABLE', message: 'This order can no longer be paid.' }],
       }),
     ]);
     await toPayment(user);
 
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The payment service is unavailable.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order can no longer be paid.');
   });
 
   it("says 'Failed to create order' when the order cannot be created", async () => {
