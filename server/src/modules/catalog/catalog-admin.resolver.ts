@@ -5,6 +5,7 @@ import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
 import { UserRole } from '../accounts/user.entity';
 import { pageOf } from '../../shared/pagination';
 import { catalogAdminService } from './catalog-admin.service';
+import { categoryAdminService } from './category-admin.service';
 import { CategoryView, ProductView } from './catalog.views';
 import { inventoryService } from './inventory.service';
 import { graphQLImageSources } from './product-upload';
@@ -153,14 +154,14 @@ export class CatalogAdminResolver {
   @Authorized(UserRole.ADMIN)
   @Mutation(() => CategoryPayload, { description: 'Trimmed and stored upper-case; duplicates (any case) refused.' })
   async createCategory(@Ctx() ctx: RequestContext, @Arg('name', () => String) name: string): Promise<CategoryPayload> {
-    const { value, errors } = await asPayload(() => catalogAdminService.createCategory(ctx, name));
+    const { value, errors } = await asPayload(() => categoryAdminService.createCategory(ctx, name));
     return { category: value, errors };
   }
 
   @Authorized(UserRole.ADMIN)
   @Mutation(() => DeleteCategoryPayload, { description: 'Refused while products in the shop use the category.' })
   async deleteCategory(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<DeleteCategoryPayload> {
-    const { value, errors } = await asPayload(() => catalogAdminService.deleteCategory(ctx, id));
+    const { value, errors } = await asPayload(() => categoryAdminService.deleteCategory(ctx, id));
     return { deletedId: value?.deletedId ?? null, errors };
   }
 }

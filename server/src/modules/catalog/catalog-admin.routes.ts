@@ -5,7 +5,10 @@ import { AppError } from '../../http/errors';
 import { describeProblem, formDataProblem } from '../../shared/input-check';
 import { shillingsToCents } from '../../shared/money';
 import { requireAdmin } from '../accounts/guards';
-import { catalogAdminService, matchCategoryText, type ImageChanges, type ProductDraft } from './catalog-admin.service';
+import { catalogAdminService } from './catalog-admin.service';
+import { categoryAdminService } from './category-admin.service';
+import { matchCategoryText, type ProductDraft } from './product-form-rules';
+import type { ImageChanges } from './product-image-files';
 import { catalogService } from './catalog.service';
 import { toRestProduct } from './catalog.routes';
 import {
@@ -184,7 +187,7 @@ export function catalogAdminRoutes(): Router {
 
   router.post('/categories/add', async (request, response) => {
     requireAdmin(request.ctx);
-    const category = await catalogAdminService.createCategory(request.ctx, request.body?.name);
+    const category = await categoryAdminService.createCategory(request.ctx, request.body?.name);
     sendData(
       response,
       { id: category.id, name: category.name, slug: category.slug },
@@ -195,7 +198,7 @@ export function catalogAdminRoutes(): Router {
 
   router.delete('/categories/delete/:idOrName', async (request, response) => {
     requireAdmin(request.ctx);
-    const result = await catalogAdminService.deleteCategory(request.ctx, request.params.idOrName);
+    const result = await categoryAdminService.deleteCategory(request.ctx, request.params.idOrName);
     sendData(response, { id: result.deletedId }, 'Category deleted successfully');
   });
 
