@@ -1,32 +1,16 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type ComponentProps,
-  type FormEvent,
-  type ReactElement,
-} from 'react';
+import { useId, useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactElement } from 'react';
 import { centsToShillings } from '../admin-format';
 import type { AdminProductFragment, ProductInput } from '../api/products.generated';
-import {
-  checkImageFiles,
-  imageMessages,
-  validateProduct,
-  type ProductField,
-  type ProductFormValues,
-} from '../product-form-rules';
+import { imageMessages, validateProduct, type ProductField, type ProductFormValues } from '../product-form-rules';
 import type { UploadProgressListener } from '../upload-link';
+import { FormProblems } from './form-problems';
+import { ImagePreviews } from './image-previews';
+import { useProductImages } from './use-product-images';
 
 export interface CategoryOption {
   id: number;
   name: string;
 }
-
-type ImageItem =
-  | { key: string; kind: 'existing'; id: number; url: string; name: string }
-  | { key: string; kind: 'new'; file: File; url: string; name: string };
 
 export interface ProductSubmission {
   input: ProductInput;
@@ -63,18 +47,6 @@ function initialValues(product?: AdminProductFragment): ProductFormValues {
   };
 }
 
-function existingImages(product?: AdminProductFragment): ImageItem[] {
-  return (product?.images ?? []).map((image, index) => ({
-    key: `existing-${image.id}`,
-    kind: 'existing',
-    id: Number(image.id),
-    url: image.url,
-    name: `Image ${index + 1}`,
-  }));
-}
-
-let nextKey = 0;
-
 /** The form's values typed as text. */
 type TextValue = 'name' | 'description' | 'price' | 'quantity' | 'salePrice';
 
@@ -84,24 +56,6 @@ interface TextControlProps {
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;
-}
-
-/** The buttons that move a new image one place along the preview list. */
-const MOVES = [
-  { delta: -1, side: 'left', arrow: '←' },
-  { delta: 1, side: 'right', arrow: '→' },
-] as const;
-
-/** Messages the form cannot attach to one field, announced as a list. */
-function Problems({ label, messages }: { label: string; messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <ul role="alert" className="admin-form__error" aria-label={label}>
-      {messages.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
-  );
 }
 
 /** An amount in shillings, to the cent. */
@@ -116,26 +70,12 @@ function ShillingsInput(props: ComponentProps<'input'>) {
 export function ProductForm({ categories, product, submitLabel, onSave, onSaved }: ProductFormProps) {
   const formId = useId();
   const [values, setValues] = useState(() => initialValues(product));
-  const [images, setImages] = useState<ImageItem[]>(() => existingImages(product));
-  const [removeImageIds, setRemoveImageIds] = useState<number[]>([]);
+  const images = useProductImages(product);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ProductField | 'images', string>>>({});
-  const [imageMessagesShown, setImageMessagesShown] = useState<string[]>([]);
   const [serverMessages, setServerMessages] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [savedMessage, setSavedMessage] = useState('');
-
-  // Object URLs hold the file in memory until revoked: release every preview when the form goes away.
-  const imagesRef = useRef(images);
-  useEffect(() => {
-    imagesRef.current = images;
-  }, [images]);
-  useEffect(
-    () => () => {
-      for (const image of imagesRef.current) if (image.kind === 'new') URL.revokeObjectURL(image.url);
-    },
-    [],
-  );
 
   const fieldId = (field: string) => `${formId}-${field}`;
   const errorId = (field: string) => `${formId}-${field}-error`;
@@ -160,44 +100,7 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
   function addFiles(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
-    const { accepted, messages } = checkImageFiles(files, images.length);
-    setImageMessagesShown(messages);
-    if (accepted.length === 0) return;
-    setFieldErrors((current) => ({ ...current, images: undefined }));
-    setImages((current) => [
-      ...current,
-      ...accepted.map((file): ImageItem => ({
-        key: `new-${nextKey++}`,
-        kind: 'new',
-        file,
-        url: URL.createObjectURL(file),
-        name: file.name,
-      })),
-    ]);
-  }
-
-  function removeImage(item: ImageItem) {
-    if (item.kind === 'new') URL.revokeObjectURL(item.url);
-    else setRemoveImageIds((current) => [...current, item.id]);
-    setImages((current) => current.filter((image) => image.key !== item.key));
-    setImageMessagesShown([]);
-  }
-
-  // New files keep the order shown; a product's stored images stay first (the server appends new ones).
-  function canMove(index: number, delta: -1 | 1): boolean {
-    const item = images[index];
-    const target = images[index + delta];
-    return item?.kind === 'new' && target?.kind === 'new';
-  }
-
-  function move(index: number, delta: -1 | 1) {
-    if (!canMove(index, delta)) return;
-    setImages((current) => {
-      const next = [...current];
-      const [item] = next.splice(index, 1);
-      if (item) next.splice(index + delta, 0, item);
-      return next;
-    });
+    if (images.addFiles(files)) setFieldErrors((current) => ({ ...current, images: undefined }));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -207,16 +110,16 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
     setServerMessages([]);
     const { errors, input } = validateProduct(values);
     const allErrors: Partial<Record<ProductField | 'images', string>> = { ...errors };
-    if (images.length === 0) allErrors.images = imageMessages.required;
+    if (images.images.length === 0) allErrors.images = imageMessages.required;
     setFieldErrors(allErrors);
     if (!input || allErrors.images) return;
 
-    const newImages = images.flatMap((image) => (image.kind === 'new' ? [image.file] : []));
+    const newImages = images.newFiles();
     setSaving(true);
     setProgress(newImages.length > 0 ? 0 : null);
     let outcome: SaveOutcome;
     try {
-      outcome = await onSave({ input, newImages, removeImageIds }, ({ loaded, total }) =>
+      outcome = await onSave({ input, newImages, removeImageIds: images.removeImageIds }, ({ loaded, total }) =>
         setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
       );
     } finally {
@@ -229,10 +132,8 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
     }
     if (newImages.length > 0) setProgress(100);
     if (!product) {
-      for (const image of images) if (image.kind === 'new') URL.revokeObjectURL(image.url);
       setValues(initialValues());
-      setImages([]);
-      setRemoveImageIds([]);
+      images.clear();
       setSavedMessage('Product created successfully');
     }
     onSaved?.();
@@ -322,41 +223,13 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
         />
         <p className="muted">Up to 10 images, 5 MB each. The first image is the main one.</p>
         {fieldError('images')}
-        <Problems label="Image problems" messages={imageMessagesShown} />
-        {images.length > 0 ? (
-          <ol className="admin-previews" aria-label="Chosen images">
-            {images.map((image, index) => (
-              <li key={image.key} aria-label={image.name}>
-                <img src={image.url} alt={`Preview of ${image.name}`} />
-                <span className="admin-previews__name">{image.name}</span>
-                <div className="admin-actions">
-                  {image.kind === 'new'
-                    ? MOVES.map(({ delta, side, arrow }) => (
-                        <button
-                          key={side}
-                          type="button"
-                          className="button button--outline"
-                          aria-label={`Move ${image.name} ${side}`}
-                          disabled={!canMove(index, delta)}
-                          onClick={() => move(index, delta)}
-                        >
-                          {arrow}
-                        </button>
-                      ))
-                    : null}
-                  <button
-                    type="button"
-                    className="button button--outline"
-                    aria-label={`Remove ${image.name}`}
-                    onClick={() => removeImage(image)}
-                  >
-                    ×
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ol>
-        ) : null}
+        <FormProblems label="Image problems" messages={images.messages} />
+        <ImagePreviews
+          images={images.images}
+          canMove={images.canMove}
+          onMove={images.move}
+          onRemove={images.removeImage}
+        />
       </div>
 
       {progress !== null ? (
@@ -366,7 +239,7 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
         </div>
       ) : null}
 
-      <Problems label="Save problems" messages={serverMessages} />
+      <FormProblems label="Save problems" messages={serverMessages} />
       {savedMessage ? <p role="status">{savedMessage}</p> : null}
 
       <div>
