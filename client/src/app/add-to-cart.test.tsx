@@ -120,6 +120,26 @@ describe('Add to Cart', () => {
     expect(within(header()).getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
   });
 
+  it('keeps the added count when a signed-in shopper adds while the badge is still reading the cart', async () => {
+    const user = userEvent.setup();
+    const added = createCartLine({ product: { id: 42 } });
+    renderShop([
+      viewerMock(createViewer()),
+      // `me` has answered; the badge's read, made before the add was saved, is slow and lands after the add.
+      cartBadgeMock(0, '7', { delay: 1500 }),
+      { ...addToCartMock(42, { cart: createCart([added]) }), delay: 50 },
+      cartBadgeMock(1),
+    ]);
+    await screen.findByRole('button', { name: 'Log out' });
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+    expect(await within(header()).findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    // Past the stale answer's arrival.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1700)));
+    expect(within(header()).getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+  });
+
   it("shows the server's reason as a toast when the product cannot be added", async () => {
     const user = userEvent.setup();
     renderShop([

@@ -56,9 +56,12 @@ export function useAddToCart(): AddToCart {
         sendToLogin();
         return;
       }
+      // The badge's first read may be under way (made before `me` answered, or still in flight after it): its
+      // answer, read before this add was saved, would land after the add's and put the old count back.
+      const badgeMayBeStale = !viewer || badgeReadInFlight(client);
       try {
         const { data } = await addToCart({ variables: { productId, quantity: 1 } });
-        if (!viewer && data?.addToCart.cart) void rereadBadge(client);
+        if (badgeMayBeStale && data?.addToCart.cart) void rereadBadge(client);
         const error = data?.addToCart.errors[0];
         if (error) showToast(error.message, { variant: 'error' });
         else if (!data?.addToCart.cart) showToast(ADD_TO_CART_FAILED_MESSAGE, { variant: 'error' });
@@ -71,10 +74,15 @@ export function useAddToCart(): AddToCart {
   );
 }
 
+/** Whether the header badge's query is waiting for the server right now. */
+function badgeReadInFlight(client: ApolloClient): boolean {
+  return [...client.getObservableQueries([CartBadgeDocument])].some((query) => query.getCurrentResult().loading);
+}
+
 /**
- * After an add made before `me` answered: the badge's query starts when `me` answers, so it may have read the
- * cart before the add was saved and land after the add's answer, putting the old count back. Wait for a
- * badge request already under way (a refetch joins it), then read once more: that answer lands last.
+ * After an add made before `me` answered or while the badge's read was in flight: that read may have seen the
+ * cart before the add was saved and land after the add's answer, putting the old count back. Wait for a badge
+ * request already under way (a refetch joins it), then read once more: that answer lands last.
  */
 async function rereadBadge(client: ApolloClient): Promise<void> {
   try {
