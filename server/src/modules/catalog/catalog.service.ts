@@ -1,6 +1,7 @@
 import { cacheTag } from '../../events/catalogue-change';
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
+import { likePattern } from '../../shared/search';
 import { Availability, ProductSort, type ProductFilter } from './catalog.inputs';
 import {
   toCategoryView,
@@ -29,11 +30,6 @@ const imageUrlOf = (ctx: RequestContext) => (key: string) => ctx.storage.publicU
 /** The spec's rule for a category slug: first hyphen to a space, upper-case ("for-women" → "FOR WOMEN"). */
 export function slugToCategoryText(slug: string): string {
   return slug.replace('-', ' ').toUpperCase();
-}
-
-/** A shopper's text inside a LIKE pattern stays text: % and _ match themselves (escape character \). */
-export function likeContaining(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
@@ -117,14 +113,14 @@ async function conditionsFor(
         where pc.product_id in (select candidate.product_id from product_categories candidate
           join categories named on named.id = candidate.category_id where upper(named.name) like ? escape '\\')
         group by pc.product_id having upper(string_agg(c.name, ' ' order by c.name)) like ? escape '\\')`);
-      params.push(likeContaining(longestRun), likeContaining(text));
+      params.push(likePattern(longestRun, 'contains'), likePattern(text, 'contains'));
     }
   }
   const search = filter?.search?.trim().toLowerCase();
   if (search) {
     // Served by the trigram index on lower(name) (migration 0011).
     conditions.push(`lower(p.name) like ? escape '\\'`);
-    params.push(likeContaining(search));
+    params.push(likePattern(search, 'contains'));
   }
   const availability = new Set(filter?.availability ?? []);
   if (availability.size === 1) {
