@@ -377,6 +377,20 @@ function printSequence(result) {
   for (const row of rows) console.log(line(row));
 }
 
+/** What every run does first: the machine's description, CPU pinning, a built server and a scratch folder. */
+function prepareRun() {
+  // Before pinning: afterwards availableParallelism() would report the single load CPU.
+  const machine = machineInfo();
+  const pinning = pinSelf();
+  console.log(`CPU pinning: ${pinning.applied ? 'applied' : 'not applied'} (${pinning.reason})`);
+  const built = ensureServerBuilt();
+  const tempRoot = mkdtempSync(path.join(os.tmpdir(), 'manukato-bench-'));
+  // mkdtemp makes it 0700; as root the embedded PostgreSQL runs as a 'postgres' user that must enter it.
+  if (process.getuid?.() === 0) chmodSync(tempRoot, 0o755);
+  cleanupTasks.push(() => fs.rm(tempRoot, { recursive: true, force: true }));
+  return { machine, pinning, built, tempRoot };
+}
+
 async function main() {
   const settings = readSettings();
   const selected = settings.only ? scenarios.filter((scenario) => settings.only.includes(scenario.name)) : scenarios;
@@ -384,16 +398,7 @@ async function main() {
   if (selected.length === 0 && !runHostile)
     throw new Error(`BENCH_SCENARIOS matched none of: ${scenarios.map((s) => s.name).join(', ')}`);
 
-  // Before pinning: afterwards availableParallelism() would report the single load CPU.
-  const machine = machineInfo();
-  const pinning = pinSelf();
-  console.log(`CPU pinning: ${pinning.applied ? 'applied' : 'not applied'} (${pinning.reason})`);
-  const built = ensureServerBuilt();
-
-  const tempRoot = mkdtempSync(path.join(os.tmpdir(), 'manukato-bench-'));
-  // mkdtemp makes it 0700; as root the embedded PostgreSQL runs as a 'postgres' user that must enter it.
-  if (process.getuid?.() === 0) chmodSync(tempRoot, 0o755);
-  cleanupTasks.push(() => fs.rm(tempRoot, { recursive: true, force: true }));
+  const { machine, pinning, built, tempRoot } = prepareRun();
 
   console.log('starting the server on a fresh embedded database…');
   const started = Date.now();
@@ -521,13 +526,7 @@ async function measurePhase(server, settings, shoppers, label) {
 /** Issue 11's run: the same measurements at 19 products and at 19 + BENCH_PRODUCTS, in one run. */
 async function scaleMain() {
   const settings = readSettings();
-  const machine = machineInfo();
-  const pinning = pinSelf();
-  console.log(`CPU pinning: ${pinning.applied ? 'applied' : 'not applied'} (${pinning.reason})`);
-  const built = ensureServerBuilt();
-  const tempRoot = mkdtempSync(path.join(os.tmpdir(), 'manukato-bench-'));
-  if (process.getuid?.() === 0) chmodSync(tempRoot, 0o755);
-  cleanupTasks.push(() => fs.rm(tempRoot, { recursive: true, force: true }));
+  const { machine, pinning, built, tempRoot } = prepareRun();
   const dataDir = path.join(tempRoot, 'data');
   console.log(
     `measuring: ${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ` +
