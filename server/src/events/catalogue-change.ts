@@ -90,13 +90,23 @@ export const announcedInTransaction = new WeakMap<object, string[]>();
  * only if and after it commits. A transaction is required: outside one, a NOTIFY would go out at once.
  */
 export async function announceCatalogueChange(em: EntityManager, change: CatalogueChange): Promise<void> {
-  const transaction = em.getTransactionContext();
-  if (!transaction) throw new Error('announceCatalogueChange needs a transaction (em.transactional)');
-  const changed: CatalogueChanged = { id: randomUUID(), ...change };
+  const payload = noticeOfCatalogueChange(em, change);
   await em
     .getConnection()
-    .execute('select pg_notify(?, ?)', [catalogueChannel, encodeChange(changed)], 'run', transaction);
+    .execute('select pg_notify(?, ?)', [catalogueChannel, payload], 'run', em.getTransactionContext());
+}
+
+/**
+ * The NOTIFY payload for a change a writer sends itself, as `pg_notify(catalogueChannel, payload)` inside one of
+ * its own statements in the caller's transaction (saving a round trip); the writer then waits for it after the
+ * commit like for any announced change.
+ */
+export function noticeOfCatalogueChange(em: EntityManager, change: CatalogueChange): string {
+  const transaction = em.getTransactionContext();
+  if (!transaction) throw new Error('a catalogue change needs a transaction (em.transactional)');
+  const changed: CatalogueChanged = { id: randomUUID(), ...change };
   const announced = announcedInTransaction.get(transaction);
   if (announced) announced.push(changed.id);
   else announcedInTransaction.set(transaction, [changed.id]);
+  return encodeChange(changed);
 }

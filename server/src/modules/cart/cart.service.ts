@@ -27,8 +27,13 @@ export const cartService = {
   /** The signed-in shopper's cart at today's prices (the sale price when there is one). */
   async cart(ctx: RequestContext): Promise<CartView> {
     const viewer = requireViewer(ctx);
-    const items = await ctx.em.find(CartItem, { user: viewer.id }, { orderBy: { id: 'asc' } });
-    const products = await ctx.loaders.catalog.productById.loadMany(items.map((item) => item.product.id));
+    const items = await ctx.em
+      .getConnection()
+      .execute<{ id: number; product_id: number; quantity: number }[]>(
+        'select id, product_id, quantity from cart_items where user_id = ? order by id',
+        [viewer.id],
+      );
+    const products = await ctx.loaders.catalog.productById.loadMany(items.map((item) => item.product_id));
     const lines: CartLineView[] = [];
     items.forEach((item, index) => {
       const product = products[index];
@@ -59,19 +64,18 @@ export const cartService = {
     const id = Number(productId);
     const product = Number.isSafeInteger(id) ? await ctx.loaders.catalog.productById.load(id) : null;
     if (!product) throw AppError.notFound('Product not found');
-    await ctx.em.transactional(async (em) => {
-      // One statement whatever two tabs do at once: the unique (user, product) pair adds up.
-      const [row] = await em.getConnection().execute<{ quantity: number }[]>(
-        `insert into cart_items (user_id, product_id, quantity) values (?, ?, ?)
-           on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity
-           returning quantity`,
-        [viewer.id, product.id, quantity],
-        'all',
-        em.getTransactionContext(),
-      );
-      if (row.quantity > product.quantity || row.quantity > maxQuantity)
-        throw outOfStock(product.name, product.quantity);
-    });
+    // One statement whatever two tabs do at once: the unique (user, product) pair adds up, and only while the
+    // line stays within the stock on the shelf and the most one line may hold; otherwise nothing is written.
+    const [row] = await ctx.em.getConnection().execute<{ quantity: number }[]>(
+      `insert into cart_items (user_id, product_id, quantity)
+         select ?, id, ? from products where id = ? and quantity >= ?
+         on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity
+           where cart_items.quantity + excluded.quantity
+                 <= least(?, (select quantity from products where id = excluded.product_id))
+         returning quantity`,
+      [viewer.id, quantity, product.id, quantity, maxQuantity],
+    );
+    if (!row) throw outOfStock(product.name, product.quantity);
     return this.cart(ctx);
   },
 

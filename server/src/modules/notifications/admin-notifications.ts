@@ -35,21 +35,24 @@ export interface StockLevel {
  * change (when the caller knows the previous quantity), so each fall is reported once, not on every sale.
  */
 export function noteLowStock(em: EntityManager, threshold: number, products: StockLevel[]): AdminNotification[] {
+  return lowStockNotifications(threshold, products).map((input) => recordAdminNotification(em, input));
+}
+
+/** The low-stock notifications a change calls for (see noteLowStock), for a writer that inserts them itself. */
+export function lowStockNotifications(threshold: number, products: StockLevel[]): AdminNotificationInput[] {
   return products
     .filter(
       (product) =>
         product.quantity <= threshold &&
         (product.previousQuantity === undefined || product.previousQuantity > threshold),
     )
-    .map((product) =>
-      recordAdminNotification(em, {
-        type: 'low-stock',
-        title: 'Low stock',
-        text:
-          product.quantity === 0
-            ? `${product.name} is out of stock`
-            : `${product.name} has ${product.quantity} left (threshold ${threshold})`,
-        link: '/oxalis/inventory',
-      }),
-    );
+    .map((product) => ({
+      type: 'low-stock',
+      title: 'Low stock',
+      text:
+        product.quantity === 0
+          ? `${product.name} is out of stock`
+          : `${product.name} has ${product.quantity} left (threshold ${threshold})`,
+      link: '/oxalis/inventory',
+    }));
 }

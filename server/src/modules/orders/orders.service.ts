@@ -1,23 +1,13 @@
-import { LockMode } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { requireViewer } from '../accounts/guards';
-import { CartItem } from '../cart/cart-item.entity';
-import { outOfStock } from '../cart/cart.service';
-import { centsToDecimal } from '../../shared/money';
-import { effectivePriceCents } from '../catalog/product.entity';
-import { DeliveryLocation } from './delivery-location.entity';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
-import { OrderItem } from './order-item.entity';
-import { noteLowStock, recordAdminNotification } from '../notifications/admin-notifications';
-import { stockLevelsAfter, takeStock } from './stock';
 import { announceCatalogueChange } from '../../events/catalogue-change';
-
-/** Spec §9: delivery is free when the goods come to Ksh 10,000 or more. */
-export const freeDeliveryFromCents = 1_000_000;
+import { placeOrder } from './place-order';
 
 export interface ShippingForm {
   name?: unknown;
@@ -82,78 +72,23 @@ export const ordersService = {
     if (method !== PaymentMethod.MPESA && method !== PaymentMethod.CARD) {
       throw AppError.field('paymentMethod', 'INVALID_PAYMENT_METHOD', 'Choose M-Pesa or card.');
     }
+    const id = randomUUID();
     const locationId = Number(input.deliveryLocationId);
-    const order = await ctx.em.transactional(async (em) => {
-      const location = Number.isSafeInteger(locationId) ? await em.findOne(DeliveryLocation, { id: locationId }) : null;
-      if (!location) throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
-      // Locked: a second checkout sent at the same moment waits, then finds the cart already emptied.
-      const lines = await em.find(
-        CartItem,
-        { user: viewer.id },
-        { orderBy: { product: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
-      if (lines.length === 0) throw AppError.field('cart', 'EMPTY_CART', 'Your cart is empty');
-      // An archived product (removed by the admin while it sat in a cart) is never sold again.
-      const take = await takeStock(
-        em,
-        lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
-        { sellableOnly: true },
-      );
-      if (!take.taken) {
-        const { row } = take;
-        if (!row || row.archived_at) {
-          throw AppError.field('cart', 'PRODUCT_UNAVAILABLE', `${row?.name ?? 'A product'} is no longer sold.`);
-        }
-        throw outOfStock(row.name, row.quantity);
-      }
-      const rowById = new Map(take.rows.map((row) => [row.id, row]));
-      const items = lines.map((line) => {
-        const row = rowById.get(line.product.id)!;
-        const unitPriceCents = effectivePriceCents({
-          priceCents: row.price_cents,
-          salePriceCents: row.sale_price_cents,
-          onSale: row.on_sale,
-        });
-        return { productId: row.id, name: row.name, unitPriceCents, quantity: line.quantity };
-      });
-      const subtotalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
-      const shippingFeeCents = subtotalCents >= freeDeliveryFromCents ? 0 : location.feeCents;
-      const created = em.create(Order, {
-        user: viewer.id,
+    if (!Number.isSafeInteger(locationId) || locationId > 2 ** 31 - 1 || locationId < -(2 ** 31)) {
+      throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
+    }
+    await ctx.em.transactional((em) =>
+      placeOrder(em, {
+        id,
+        userId: viewer.id,
         paymentMethod: method,
-        subtotalCents,
-        shippingFeeCents,
-        totalCents: subtotalCents + shippingFeeCents,
-        deliveryLocation: location,
-        recipientName: shipping.name,
-        recipientEmail: shipping.email,
-        recipientPhone: shipping.phone,
-        shippingAddress: shipping.address,
-        shippingCity: shipping.city,
-        shippingPostalCode: shipping.postalCode,
+        deliveryLocationId: locationId,
+        shipping,
         reservedUntil: new Date(Date.now() + ctx.config.reservationMinutes * 60_000),
-      });
-      for (const item of items) {
-        em.create(OrderItem, {
-          order: created,
-          product: item.productId,
-          productName: item.name,
-          unitPriceCents: item.unitPriceCents,
-          quantity: item.quantity,
-        });
-      }
-      em.remove(lines);
-      recordAdminNotification(em, {
-        type: 'order',
-        title: 'New order',
-        text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for Ksh ${centsToDecimal(created.totalCents)}`,
-        link: '/oxalis/orders',
-      });
-      noteLowStock(em, ctx.config.lowStockThreshold, stockLevelsAfter(take.rows));
-      await em.flush();
-      return created;
-    });
-    return loadOrder(ctx.em, order.id);
+        lowStockThreshold: ctx.config.lowStockThreshold,
+      }),
+    );
+    return loadOrder(ctx.em, id);
   },
 
   /** The caller's own orders, newest first. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queuePaymentConfirmations } from '../notifications/notifications.service';
@@ -15,6 +16,16 @@ import type { PaystackTransaction } from './paystack-client';
 import { Transaction } from './transaction.entity';
 
 export type PaymentOutcome = 'completed' | 'failed' | 'pending';
+
+/** What starting a payment reads of an order. */
+interface PayableOrder {
+  id: string;
+  total_cents: number;
+  currency: string;
+  payment_method: PaymentMethod;
+  recipient_email: string;
+  payable: boolean;
+}
 
 /**
  * A payment arrived for an order whose reservation had already run out: take its stock again, all or
@@ -118,36 +129,39 @@ export const paymentsService = {
   /** Starts a Paystack payment for the caller's unpaid order: the total in minor units, KES, M-Pesa or card. */
   async initialize(ctx: RequestContext, orderId: unknown): Promise<{ authorizationUrl: string; reference: string }> {
     const viewer = requireViewer(ctx);
-    const order = isUuid(orderId) ? await ctx.em.findOne(Order, { id: orderId, user: viewer.id }) : null;
-    if (!order) throw AppError.notFound('Order not found');
-    if (order.paymentStatus !== PaymentStatus.PENDING || order.stockReleasedAt) {
-      throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
-    }
+    if (!isUuid(orderId)) throw AppError.notFound('Order not found');
     const reference = `MK-${randomToken(12)}`;
-    const transaction = ctx.em.create(Transaction, {
-      order,
-      reference,
-      amountCents: order.totalCents,
-      currency: order.currency,
-      method: order.paymentMethod,
-    });
-    await ctx.em.flush();
+    const transactionId = randomUUID();
+    // One statement: the caller's order, and its pending transaction when it can still be paid.
+    const [order] = await ctx.em.getConnection().execute<PayableOrder[]>(
+      `with found as (
+         select id, total_cents, currency, payment_method, recipient_email,
+                payment_status = ? and stock_released_at is null as payable
+           from orders where id = ? and user_id = ?),
+       started as (
+         insert into transactions (id, order_id, reference, amount_cents, currency, method)
+         select ?, id, ?, total_cents, currency, payment_method from found where payable)
+       select * from found`,
+      [PaymentStatus.PENDING, orderId, viewer.id, transactionId, reference],
+      'all',
+    );
+    if (!order) throw AppError.notFound('Order not found');
+    if (!order.payable) throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
     try {
       const answer = await ctx.paystack().initialize({
-        email: order.recipientEmail,
-        amount: order.totalCents,
+        email: order.recipient_email,
+        amount: order.total_cents,
         currency: order.currency,
         reference,
         callback_url: `${ctx.config.publicUrl}/checkout/callback`,
-        channels: order.paymentMethod === PaymentMethod.CARD ? ['card'] : ['mobile_money'],
+        channels: order.payment_method === PaymentMethod.CARD ? ['card'] : ['mobile_money'],
         metadata: { order_id: order.id },
       });
       if (!answer.authorization_url) throw new Error('no authorization_url');
       return { authorizationUrl: answer.authorization_url, reference };
     } catch (error) {
       ctx.log.error({ err: error, reference }, 'Paystack initialize failed');
-      transaction.status = PaymentStatus.FAILED;
-      await ctx.em.flush();
+      await ctx.em.nativeUpdate(Transaction, { id: transactionId }, { status: PaymentStatus.FAILED });
       throw new AppError('INTERNAL', 'Payment initialization failed');
     }
   },

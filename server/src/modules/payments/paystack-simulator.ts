@@ -95,12 +95,13 @@ export function paystackSimulator(options: { secretKey: string; webhookUrl: () =
       response.status(400).json({ status: false, message: 'Invalid transaction' });
       return;
     }
-    await query(request, `delete from simulated_payments where created_at < now() - interval '${keptDays} days'`, []);
     const accessCode = randomToken(24);
-    // The same reference again starts over: a new code, and the old one no longer opens the page.
+    // The same reference again starts over: a new code, and the old one no longer opens the page. Payments
+    // older than the days kept go in the same statement.
     await query(
       request,
-      `insert into simulated_payments (reference, access_code_hash, amount, currency, email, callback_url)
+      `with pruned as (delete from simulated_payments where created_at < now() - interval '${keptDays} days')
+       insert into simulated_payments (reference, access_code_hash, amount, currency, email, callback_url)
        values (?, ?, ?, ?, ?, ?)
        on conflict (reference) do update set access_code_hash = excluded.access_code_hash, amount = excluded.amount,
          currency = excluded.currency, email = excluded.email, callback_url = excluded.callback_url,

@@ -1,0 +1,164 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../http/errors';
+import { catalogueChannel, noticeOfCatalogueChange } from '../../events/catalogue-change';
+import { outOfStock } from '../cart/cart.service';
+import { effectivePriceCents } from '../catalog/product.entity';
+import type { AdminNotificationInput } from '../notifications/admin-notifications';
+import { lowStockNotifications } from '../notifications/admin-notifications';
+import { centsToDecimal } from '../../shared/money';
+import { type PaymentMethod } from './order.entity';
+
+/** Spec §9: delivery is free when the goods come to Ksh 10,000 or more. */
+const freeDeliveryFromCents = 1_000_000;
+
+/** A cart line locked with its product, as checkout reads it. */
+interface LockedLine {
+  product_id: number;
+  needed: number;
+  name: string;
+  quantity: number;
+  price_cents: number;
+  sale_price_cents: number | null;
+  on_sale: boolean;
+  archived_at: Date | null;
+  fee_cents: number | null;
+}
+
+export interface OrderToPlace {
+  id: string;
+  userId: string;
+  paymentMethod: PaymentMethod;
+  deliveryLocationId: number;
+  shipping: { name: string; email: string; phone: string; address: string; city: string; postalCode: string };
+  reservedUntil: Date;
+  lowStockThreshold: number;
+}
+
+/**
+ * Places an order from the shopper's cart in two statements inside the caller's transaction, whatever the
+ * number of lines (decision 0045): the cart lines are locked with their products in product id order (every
+ * stock change locks in this order, so two never deadlock) and checked; then one statement lowers the
+ * stock, writes the order, its lines and the admins' notifications, empties the cart and announces the
+ * stock change (delivered when the transaction commits). Prices, fee and totals are the server's own.
+ */
+export async function placeOrder(em: EntityManager, order: OrderToPlace): Promise<void> {
+  const connection = em.getConnection();
+  const context = em.getTransactionContext();
+  const lines = await connection.execute<LockedLine[]>(
+    `select ci.product_id, ci.quantity as needed, p.name, p.quantity, p.price_cents, p.sale_price_cents, p.on_sale,
+            p.archived_at, (select fee_cents from delivery_locations where id = ?) as fee_cents
+       from cart_items ci join products p on p.id = ci.product_id
+      where ci.user_id = ? order by p.id for update of ci, p`,
+    [order.deliveryLocationId, order.userId],
+    'all',
+    context,
+  );
+  const feeCents = lines[0]?.fee_cents ?? (await locationFee(em, order.deliveryLocationId));
+  if (feeCents === null) throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
+  if (lines.length === 0) throw AppError.field('cart', 'EMPTY_CART', 'Your cart is empty');
+  for (const line of lines) {
+    // An archived product (removed by the admin while it sat in a cart) is never sold again.
+    if (line.archived_at) throw AppError.field('cart', 'PRODUCT_UNAVAILABLE', `${line.name} is no longer sold.`);
+    if (line.quantity < line.needed) throw outOfStock(line.name, line.quantity);
+  }
+  const items = lines.map((line) => ({
+    productId: line.product_id,
+    name: line.name,
+    quantity: line.needed,
+    unitPriceCents: effectivePriceCents({
+      priceCents: line.price_cents,
+      salePriceCents: line.sale_price_cents,
+      onSale: line.on_sale,
+    }),
+  }));
+  const subtotalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+  const shippingFeeCents = subtotalCents >= freeDeliveryFromCents ? 0 : feeCents;
+  const totalCents = subtotalCents + shippingFeeCents;
+  const { shipping } = order;
+  const notifications: AdminNotificationInput[] = [
+    {
+      type: 'order',
+      title: 'New order',
+      text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for Ksh ${centsToDecimal(totalCents)}`,
+      link: '/oxalis/orders',
+    },
+    ...lowStockNotifications(
+      order.lowStockThreshold,
+      lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity - line.needed,
+        previousQuantity: line.quantity,
+      })),
+    ),
+  ];
+  const notice = noticeOfCatalogueChange(em, {
+    stockChangedIds: items.map((item) => item.productId),
+    // Sold out by this order: lists filtered by availability lose these.
+    inStockFlippedIds: lines.filter((line) => line.quantity === line.needed).map((line) => line.product_id),
+  });
+  // Lists travel as one JSON parameter each: the driver would spread a JS array into a list of parameters.
+  await connection.execute(
+    `with wanted as (
+       select * from jsonb_to_recordset(?::jsonb)
+         as n(product_id int, product_name text, unit_price_cents int, quantity int)),
+     stock as (
+       update products p set quantity = p.quantity - wanted.quantity, updated_at = now()
+         from wanted where p.id = wanted.product_id),
+     placed as (
+       insert into orders (id, user_id, payment_method, subtotal_cents, shipping_fee_cents, total_cents,
+                           delivery_location_id, recipient_name, recipient_email, recipient_phone, shipping_address,
+                           shipping_city, shipping_postal_code, reserved_until)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id),
+     lines as (
+       insert into order_items (order_id, product_id, product_name, unit_price_cents, quantity)
+       select placed.id, wanted.product_id, wanted.product_name, wanted.unit_price_cents, wanted.quantity
+         from placed, wanted order by wanted.product_id),
+     emptied as (delete from cart_items where user_id = ?),
+     noted as (
+       insert into admin_notifications (type, title, text, link)
+       select * from jsonb_to_recordset(?::jsonb) as n(type text, title text, text text, link text))
+     select pg_notify(?, ?) from placed`,
+    [
+      JSON.stringify(
+        items.map((item) => ({
+          product_id: item.productId,
+          product_name: item.name,
+          unit_price_cents: item.unitPriceCents,
+          quantity: item.quantity,
+        })),
+      ),
+      order.id,
+      order.userId,
+      order.paymentMethod,
+      subtotalCents,
+      shippingFeeCents,
+      totalCents,
+      order.deliveryLocationId,
+      shipping.name,
+      shipping.email,
+      shipping.phone,
+      shipping.address,
+      shipping.city,
+      shipping.postalCode,
+      order.reservedUntil,
+      order.userId,
+      JSON.stringify(notifications.map((note) => ({ ...note, link: note.link ?? null }))),
+      catalogueChannel,
+      notice,
+    ],
+    'run',
+    context,
+  );
+}
+
+async function locationFee(em: EntityManager, id: number): Promise<number | null> {
+  const [row] = await em
+    .getConnection()
+    .execute<{ fee_cents: number }[]>(
+      'select fee_cents from delivery_locations where id = ?',
+      [id],
+      'all',
+      em.getTransactionContext(),
+    );
+  return row?.fee_cents ?? null;
+}
