@@ -242,4 +242,33 @@ describe('reservations and privacy', () => {
     expect(results.map((response) => response.status).sort()).toEqual([201, 400, 400]);
     expect(await stockOf(14)).toBe(8);
   });
+
+  it('takes a fixed, small number of statements per checkout step (decision 0045)', async () => {
+    await setStock(9, 10);
+    await setStock(10, 10);
+    const user = await createSignedInUser(shop);
+    await withCart(user, [[9, 1]]);
+    // The session, the product, one upsert that checks the stock, the cart's lines, the other lines' products.
+    const add = await shop.statements.measure(() =>
+      shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 10, quantity: 1 }).expect(201),
+    );
+    expect(add.statements).toBe(5);
+    // The session, begin, the locked cart with its products, one write of everything, commit, the order read back.
+    const create = await shop.statements.measure(() =>
+      shop.http
+        .post('/api/orders/create')
+        .set(user.auth)
+        .send({ ...shipping, delivery_location_id: 1 })
+        .expect(201),
+    );
+    expect(create.statements).toBe(6);
+    const orderId = (create.result as { body: { data: { order: { id: string } } } }).body.data.order.id;
+    // The session, the order checked and its transaction written in one, the stand-in's own write.
+    const initialize = await shop.statements.measure(() =>
+      shop.http.post('/api/paystack/initialize').set(user.auth).send({ order_id: orderId }).expect(200),
+    );
+    expect(initialize.statements).toBe(3);
+    expect(await stockOf(9)).toBe(9);
+    expect(await stockOf(10)).toBe(9);
+  });
 });
