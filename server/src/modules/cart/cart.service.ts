@@ -1,5 +1,6 @@
 import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
+import { singleRow } from '../../shared/single-row';
 import { requireViewer } from '../accounts/guards';
 import { CartItem } from './cart-item.entity';
 import { CartLineView, CartView } from './cart.views';
@@ -61,13 +62,15 @@ export const cartService = {
     if (!product) throw AppError.notFound('Product not found');
     await ctx.em.transactional(async (em) => {
       // One statement whatever two tabs do at once: the unique (user, product) pair adds up.
-      const [row] = await em.getConnection().execute<{ quantity: number }[]>(
-        `insert into cart_items (user_id, product_id, quantity) values (?, ?, ?)
+      const row = singleRow(
+        await em.getConnection().execute<{ quantity: number }[]>(
+          `insert into cart_items (user_id, product_id, quantity) values (?, ?, ?)
            on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity
            returning quantity`,
-        [viewer.id, product.id, quantity],
-        'all',
-        em.getTransactionContext(),
+          [viewer.id, product.id, quantity],
+          'all',
+          em.getTransactionContext(),
+        ),
       );
       if (row.quantity > product.quantity || row.quantity > maxQuantity)
         throw outOfStock(product.name, product.quantity);
