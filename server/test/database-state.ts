@@ -1,3 +1,4 @@
+import { singleRow } from '../src/shared/single-row';
 import type { TestShop } from './test-shop';
 
 /**
@@ -5,7 +6,7 @@ import type { TestShop } from './test-shop';
  * proves it wrote nothing, whatever the table.
  */
 export async function databaseFingerprint(shop: TestShop): Promise<string> {
-  const [row] = await shop.orm.em
+  const rows = await shop.orm.em
     .fork()
     .getConnection()
     .execute<{ state: string }[]>(
@@ -15,5 +16,5 @@ export async function databaseFingerprint(shop: TestShop): Promise<string> {
          from information_schema.tables
         where table_schema = current_schema() and table_type = 'BASE TABLE'`,
     );
-  return row.state;
+  return singleRow(rows).state;
 }

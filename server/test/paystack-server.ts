@@ -34,9 +34,9 @@ export async function startPaystackServer(secretKey: string) {
         },
       });
     }
-    const verify = /^\/transaction\/verify\/(.+)$/.exec(request.url ?? '');
-    if (request.method === 'GET' && verify) {
-      const reference = decodeURIComponent(verify[1]);
+    const verifiedReference = /^\/transaction\/verify\/(.+)$/.exec(request.url ?? '')?.[1];
+    if (request.method === 'GET' && verifiedReference !== undefined) {
+      const reference = decodeURIComponent(verifiedReference);
       const started = initialized.find((call) => call.body.reference === reference);
       const outcome = outcomes.get(reference) ?? { status: 'abandoned' };
       if (!started) return send(404, { status: false, message: 'Transaction reference not found' });

@@ -26,22 +26,23 @@ const replicas = inScale.filter(([, service]) => service.build !== undefined);
 const [storageName, storage] = inScale.find(([, service]) => service.image?.startsWith('minio/minio:'))!;
 const [, loadBalancer] = inScale.find(([, service]) => service.image?.startsWith('nginx:'))!;
 
-function hostOf(url: string): string {
-  return new URL(url).hostname;
+function urlOf(setting: string | undefined): URL {
+  if (setting === undefined) throw new Error('The service has no such URL setting');
+  return new URL(setting);
 }
 
 describe('docker-compose.yml, profile "scale"', () => {
   it('runs two app replicas on the one PostgreSQL, with one SECRET_KEY from the operator', () => {
     expect(replicas.map(([name]) => name).sort()).toEqual(['app-1', 'app-2']);
-    const [first, second] = replicas.map(([, service]) => service.environment!);
+    const [first = {}, second = {}] = replicas.map(([, service]) => service.environment ?? {});
     expect(first.DATABASE_URL).toBe(second.DATABASE_URL);
-    expect(services[hostOf(first.DATABASE_URL)].image).toMatch(/^postgres:/);
+    expect(services[urlOf(first.DATABASE_URL).hostname]?.image).toMatch(/^postgres:/);
     expect(Object.values(services).filter((service) => service.image?.startsWith('postgres:'))).toHaveLength(1);
     expect(first.SECRET_KEY).toBe(second.SECRET_KEY);
     expect(first.SECRET_KEY).toMatch(/^\$\{SECRET_KEY\b/);
     // Everything else alike too: an instance must not behave differently from its twin.
     expect(first).toEqual(second);
-    for (const [, replica] of replicas) expect(replica.depends_on!.db.condition).toBe('service_healthy');
+    for (const [, replica] of replicas) expect(replica.depends_on?.db?.condition).toBe('service_healthy');
     // The data directory is locked by its instance: each replica has its own.
     const dataVolumes = replicas.map(([, service]) => service.volumes!.find((volume) => volume.endsWith(':/data')));
     expect(new Set(dataVolumes).size).toBe(2);
@@ -49,34 +50,34 @@ describe('docker-compose.yml, profile "scale"', () => {
 
   it('keeps images in the S3-compatible store, in a bucket an init container creates', () => {
     const [, init] = inScale.find(([, service]) => service.image?.startsWith('minio/mc:'))!;
-    expect(init.depends_on![storageName].condition).toBe('service_healthy');
+    expect(init.depends_on?.[storageName]?.condition).toBe('service_healthy');
     const initCommand = ([] as string[]).concat(init.command ?? []).join(' ');
     for (const [name, replica] of replicas) {
       const environment = replica.environment!;
-      expect(hostOf(environment.S3_ENDPOINT)).toBe(storageName);
-      expect(new URL(environment.S3_ENDPOINT).port).toBe('9000');
+      expect(urlOf(environment.S3_ENDPOINT).hostname).toBe(storageName);
+      expect(urlOf(environment.S3_ENDPOINT).port).toBe('9000');
       expect(initCommand).toContain(`mc mb --ignore-existing store/${environment.S3_BUCKET}`);
       expect(environment.S3_FORCE_PATH_STYLE).toBe('true');
       // The store's credentials are the ones the app signs with.
       expect(environment.S3_ACCESS_KEY_ID).toBe(storage.environment!.MINIO_ROOT_USER);
       expect(environment.S3_SECRET_ACCESS_KEY).toBe(storage.environment!.MINIO_ROOT_PASSWORD);
       const initName = inScale.find(([, service]) => service === init)![0];
-      expect(`${name}: ${replica.depends_on![initName].condition}`).toBe(`${name}: service_completed_successfully`);
+      expect(`${name}: ${replica.depends_on?.[initName]?.condition}`).toBe(`${name}: service_completed_successfully`);
     }
   });
 
   it('puts nginx in front, forwarding to both replicas with a config file from the repository', () => {
-    for (const [name] of replicas) expect(loadBalancer.depends_on![name].condition).toBe('service_healthy');
+    for (const [name] of replicas) expect(loadBalancer.depends_on?.[name]?.condition).toBe('service_healthy');
     const mount = loadBalancer.volumes!.find((volume) => volume.endsWith(':/etc/nginx/conf.d/default.conf:ro'))!;
-    const configFile = path.join(repositoryRoot, mount.split(':')[0]);
+    const configFile = path.join(repositoryRoot, mount.slice(0, mount.indexOf(':')));
     expect(existsSync(configFile)).toBe(true);
     const config = readFileSync(configFile, 'utf8');
-    const upstream = /upstream\s+(\w+)\s*\{([^}]*)\}/.exec(config)!;
-    const servers = [...upstream[2].matchAll(/^\s*server\s+([\w-]+):(\d+)/gm)].map(
+    const [, upstreamName, upstreamServers = ''] = /upstream\s+(\w+)\s*\{([^}]*)\}/.exec(config) ?? [];
+    const servers = [...upstreamServers.matchAll(/^\s*server\s+([\w-]+):(\d+)/gm)].map(
       (match) => `${match[1]}:${match[2]}`,
     );
     expect(servers.sort()).toEqual(replicas.map(([name]) => `${name}:4000`).sort());
-    expect(config).toMatch(new RegExp(`proxy_pass\\s+http://${upstream[1]};`));
+    expect(config).toMatch(new RegExp(`proxy_pass\\s+http://${upstreamName};`));
     expect((loadBalancer as { ports?: string[] }).ports).toContain('8080:80');
     // The balancer waits for healthy replicas: the image must say how to check one.
     expect(readFileSync(path.join(repositoryRoot, 'Dockerfile'), 'utf8')).toMatch(/^HEALTHCHECK .*\/healthz/m);
@@ -95,7 +96,7 @@ describe('docker-compose.yml, profile "scale"', () => {
   });
 
   it('leaves `docker compose up` as it was: one app, no profile', () => {
-    expect(services.app.profiles).toBeUndefined();
-    expect(services.app.build).toBeDefined();
+    expect(services.app?.profiles).toBeUndefined();
+    expect(services.app?.build).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 import type { ClientBase } from 'pg';
 import { sampleProducts } from '../modules/catalog/catalog.samples';
 import { sampleImageName, sampleImageSize } from '../modules/catalog/sample-images';
+import { singleRow } from '../shared/single-row';
 
 /** What `npm run seed:catalogue` was asked for. */
 export interface CatalogueSeedOptions {
@@ -130,10 +131,12 @@ export async function seedCatalogue(client: ClientBase, options: CatalogueSeedOp
       );
       archived = await count('update products set archived_at = now() where archived_at is null');
     }
-    const {
-      rows: [{ highest, existing }],
-    } = await client.query<{ highest: number; existing: number }>(
-      'select coalesce(max(id), 0)::int as highest, count(*)::int as existing from products',
+    const { highest, existing } = singleRow(
+      (
+        await client.query<{ highest: number; existing: number }>(
+          'select coalesce(max(id), 0)::int as highest, count(*)::int as existing from products',
+        )
+      ).rows,
     );
     const categoryIds = (await client.query<{ id: number }>('select id from categories order by id')).rows.map(
       ({ id }) => id,

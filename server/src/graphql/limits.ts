@@ -89,7 +89,8 @@ export function checkDocumentLimits(schema: GraphQLSchema, limits: QueryLimits, 
     if (error instanceof RangeError) throw new QueryLimitError(nestedTooDeeply);
     throw error;
   }
-  if (refusals.length > 0) throw new QueryLimitError(refusals[0]);
+  const [firstRefusal] = refusals;
+  if (firstRefusal !== undefined) throw new QueryLimitError(firstRefusal);
 }
 
 /**

@@ -24,7 +24,7 @@ export function publicQueryOperation(document: DocumentNode): OperationDefinitio
   );
   const [operation] = operations;
   return operations.length === 1 &&
-    operation.operation === 'query' &&
+    operation?.operation === 'query' &&
     operation.selectionSet.selections.every(
       (selection) => selection.kind === Kind.FIELD && publicQueryFields.has(selection.name.value),
     )

@@ -15,11 +15,11 @@ interface ManifestChunk {
 export function loadClientManifest(clientDist: string) {
   const file = path.join(clientDist, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const entryImports = new Set<string>();
-  const collect = (key: string, into: Set<string>) => {
+  const entryImports = new Map<string, ManifestChunk>();
+  const collect = (key: string, into: Map<string, ManifestChunk>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(key)) return;
-    into.add(key);
+    into.set(key, chunk);
     for (const imported of chunk.imports ?? []) collect(imported, into);
   };
   collect('index.html', entryImports);
@@ -27,12 +27,12 @@ export function loadClientManifest(clientDist: string) {
     /** modulepreload and stylesheet links for a source module such as src/features/catalog/pages/product-page.tsx. */
     preloadFor(sourceModule: string | undefined): { modules: string[]; styles: string[] } {
       if (!sourceModule || !manifest[sourceModule]) return { modules: [], styles: [] };
-      const keys = new Set<string>();
-      collect(sourceModule, keys);
-      const wanted = [...keys].filter((key) => !entryImports.has(key));
+      const chunks = new Map<string, ManifestChunk>();
+      collect(sourceModule, chunks);
+      const wanted = [...chunks].filter(([key]) => !entryImports.has(key)).map(([, chunk]) => chunk);
       return {
-        modules: wanted.map((key) => `/${manifest[key].file}`),
-        styles: wanted.flatMap((key) => (manifest[key].css ?? []).map((css) => `/${css}`)),
+        modules: wanted.map((chunk) => `/${chunk.file}`),
+        styles: wanted.flatMap((chunk) => (chunk.css ?? []).map((css) => `/${css}`)),
       };
     },
   };

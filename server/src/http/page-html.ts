@@ -32,7 +32,7 @@ export interface InitialDataEntry {
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character]);
+  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 }
 
 /** JSON safe inside <script>: no "</script>", no "<!--", no line separators that break old parsers. */

@@ -107,8 +107,8 @@ export async function describePage(ctx: RequestContext, pathname: string, hasQue
   }
   const product = /^\/product\/([^/]+)$/.exec(path);
   if (product) return (await catalogPages.product(ctx, Number(product[1]))) ?? notFoundHead;
-  const category = /^\/category\/([^/]+)$/.exec(path);
-  if (category) return catalogPages.category(ctx, decodeURIComponent(category[1]), hasQuery);
+  const categorySlug = /^\/category\/([^/]+)$/.exec(path)?.[1];
+  if (categorySlug !== undefined) return catalogPages.category(ctx, decodeURIComponent(categorySlug), hasQuery);
   const page = staticPages[path];
   if (page) {
     return {

@@ -2,6 +2,7 @@ import { toCategoryView, type CategoryRow } from '../modules/catalog/catalog.vie
 import { cacheTag } from '../events/catalogue-change';
 import type { RequestContext } from './request-context';
 import { escapeHtml } from './page-html';
+import { singleRow } from '../shared/single-row';
 
 /** Pages that are not products or categories, in the order the sitemap lists them. */
 export const staticPaths = ['/', '/new-arrivals', '/returns', '/shipping', '/contact'];
@@ -88,12 +89,14 @@ export const sitemapService = {
     const range = productIdRange(file, sitemapUrlsPerFile);
     if (!range) return null;
     // PostgreSQL writes the entries (up to 50,000 of them) as one text: no row objects in JavaScript.
-    const [row] = await ctx.em.getConnection().execute<{ entries: string | null }[]>(
-      `select string_agg('  <url><loc>' || ?::text || id || '</loc><lastmod>'
+    const row = singleRow(
+      await ctx.em.getConnection().execute<{ entries: string | null }[]>(
+        `select string_agg('  <url><loc>' || ?::text || id || '</loc><lastmod>'
                 || to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD') || '</lastmod></url>', chr(10) order by id)
                 as entries
          from products where id > ?::int and id <= ?::int and archived_at is null`,
-      [escapeHtml(`${publicUrl}/product/`), range.after, range.upTo],
+        [escapeHtml(`${publicUrl}/product/`), range.after, range.upTo],
+      ),
     );
     if (row.entries === null) return null;
     return urlSet([row.entries]);

@@ -11,7 +11,7 @@ it('writes each message as an .eml file in DATA_DIR/outbox without SMTP_URL, and
   const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
   const mailer = createMailer(loadConfig({ DATA_DIR: dataDir }), log);
   await mailer.send({ to: 'wanjiku@example.co.ke', subject: 'Your code', text: 'Your code is 424242.' });
-  const [file] = await fs.readdir(path.join(dataDir, 'outbox'));
+  const [file = ''] = await fs.readdir(path.join(dataDir, 'outbox'));
   expect(file).toMatch(/\.eml$/);
   const message = await fs.readFile(path.join(dataDir, 'outbox', file), 'utf8');
   expect(message).toContain('To: wanjiku@example.co.ke');

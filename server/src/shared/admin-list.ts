@@ -1,5 +1,6 @@
 import type { RequestContext } from '../http/request-context';
 import type { Page } from './pagination';
+import { singleRow } from './single-row';
 
 /**
  * Select items over a table with a status column: how many rows, how many of each status, and one column
@@ -53,8 +54,7 @@ export async function queryAdminList<Row extends AdminListRow<unknown>>(
          (select coalesce(json_agg(${query.item} order by page.created_at desc, page.id), '[]'::json)
             from (select * from matched order by created_at desc, id limit ?::int offset ?::int) page) as page
     from ${query.table}`;
-  const [row] = await ctx.em
-    .getConnection()
-    .execute<Row[]>(sql, [...query.parameters, query.page.limit, query.page.offset]);
-  return row;
+  return singleRow(
+    await ctx.em.getConnection().execute<Row[]>(sql, [...query.parameters, query.page.limit, query.page.offset]),
+  );
 }

@@ -72,9 +72,7 @@ export function inputProblem(value: unknown, name: string): InputProblem | undef
           stack.push({ value: current[index], key: index, parent: entry, depth: depth + 1 });
         }
       } else {
-        const keys = Object.keys(current);
-        for (let index = keys.length - 1; index >= 0; index -= 1) {
-          const key = keys[index];
+        for (const key of Object.keys(current).reverse()) {
           const keyProblem = textProblem(key);
           if (keyProblem) return { path: pathOf(entry), message: `has a field name that ${keyProblem}` };
           stack.push({ value: (current as Record<string, unknown>)[key], key, parent: entry, depth: depth + 1 });

@@ -1,7 +1,9 @@
+import assert from 'node:assert/strict';
 import { Client } from 'pg';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 import { ensureSampleImages } from '../seed';
 import { seedCatalogue } from '../seed-catalogue';
+import { singleRow } from '../../shared/single-row';
 
 let shop: TestShop;
 let client: Client;
@@ -55,7 +57,7 @@ describe('seed:catalogue', () => {
               count(distinct name)::int as names
          from products p`,
     );
-    const counts = rows[0];
+    const counts = singleRow(rows);
     expect(counts.products).toBe(500);
     expect(counts.uncategorised).toBe(0);
     expect(counts.without_images).toBe(0);
@@ -81,7 +83,9 @@ describe('seed:catalogue', () => {
     expect(data!.productsCount).toBe(500);
     expect(data!.products).toHaveLength(20);
     expect(data!.products.every((product) => product.images[0]?.url.startsWith('/uploads/sample-'))).toBe(true);
-    const image = await shop.http.get(data!.products[0].images[0].url);
+    const imageUrl = data!.products[0]?.images[0]?.url;
+    assert.ok(imageUrl, 'The first product has an image');
+    const image = await shop.http.get(imageUrl);
     expect(image.status).toBe(200);
   });
 });

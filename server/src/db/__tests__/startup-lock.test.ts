@@ -9,6 +9,7 @@ import { initOrm } from '../orm';
 import { prepareDatabase } from '../startup';
 import { spawnShop, type ShopProcess } from '../../../test/shop-process';
 import { createFileStorage } from '../../storage/create-file-storage';
+import { singleRow } from '../../shared/single-row';
 import { databaseUrl, testEnvironment, withAdminClient } from '../../../test/test-database';
 
 const log = pino({ level: 'silent' });
@@ -34,8 +35,7 @@ async function dataDirectory(): Promise<string> {
 async function count(url: string, sql: string): Promise<number> {
   const orm = await initOrm({ databaseUrl: url, log, poolMax: 1 });
   try {
-    const [row] = await orm.em.fork().getConnection().execute<{ count: string }[]>(sql);
-    return Number(row.count);
+    return Number(singleRow(await orm.em.fork().getConnection().execute<{ count: string }[]>(sql)).count);
   } finally {
     await orm.close();
   }

@@ -6,6 +6,7 @@ import { smallPng, uploadGraphQL } from '../../modules/catalog/__tests__/admin-h
 import { UserRole } from '../../modules/accounts/user.entity';
 import { announceCatalogueChange, type CatalogueChange } from '../catalogue-change';
 import { listenerApplicationName } from '../catalogue-events';
+import { singleRow } from '../../shared/single-row';
 
 // Two app instances on one database, as behind a load balancer: A takes the writes, B must follow.
 let a: TestShop;
@@ -162,10 +163,12 @@ describe('a change made on one instance is served by the other', () => {
   });
 
   it('a new product', async () => {
-    const [{ id: nextId }] = await a.orm.em
-      .fork()
-      .getConnection()
-      .execute<{ id: number }[]>('select last_value + 1 as id from products_id_seq');
+    const { id: nextId } = singleRow(
+      await a.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ id: number }[]>('select last_value + 1 as id from products_id_seq'),
+    );
     const readers = readersOn(b, Number(nextId));
     // B has answered "no such product" (and cached the 404 page) before it exists.
     await warm({ ...readers, page: async () => ({ ...(await readers.page()), status: 200 }) });
@@ -182,7 +185,7 @@ describe('a change made on one instance is served by the other', () => {
         input: {
           name: 'Cedar Rain',
           description: 'Cedar after a storm.',
-          categoryIds: [categories[0].id],
+          categoryIds: categories.slice(0, 1).map((category) => category.id),
           priceCents: 310_000,
           quantity: 7,
           onSale: false,

@@ -34,7 +34,7 @@ async function timed(request: PromiseLike<{ status: number; body: unknown; text:
 type Entry = (shop: TestShop, query: string) => PromiseLike<{ status: number; body: unknown; text: string }>;
 
 let signedIn: TestUser;
-const entries: Record<string, Entry> = {
+const entries = {
   // An anonymous JSON POST of a public query: the direct path (direct-queries.ts) takes it first.
   'anonymous POST (direct path)': (shop, query) => shop.http.post('/graphql').set(json).send({ query }),
   // A Content-Encoding (identity changes nothing) sends a request through Express and Apollo.
@@ -47,7 +47,8 @@ const entries: Record<string, Entry> = {
   // The storefront's cached GET (the response cache, then Apollo).
   GET: (shop, query) =>
     shop.http.get('/graphql').query({ query }).set({ accept: 'application/json', 'apollo-require-preflight': 'true' }),
-};
+} satisfies Record<string, Entry>;
+const entryNames = Object.keys(entries) as (keyof typeof entries)[];
 
 function expectRefused(refusal: Refusal) {
   expect(refusal).toMatchObject({ status: 400 });
@@ -75,9 +76,7 @@ describe('hostile documents at the default limits', () => {
     { name: '300 aliases over one fragment', query: aliasBomb(300), get: true },
   ];
   const cases = documents.flatMap((document) =>
-    Object.keys(entries)
-      .filter((entry) => entry !== 'GET' || document.get)
-      .map((entry) => ({ ...document, entry })),
+    entryNames.filter((entry) => entry !== 'GET' || document.get).map((entry) => ({ ...document, entry })),
   );
 
   it.each(cases)('$name is refused quickly through $entry', async ({ query, entry }) => {
@@ -109,7 +108,10 @@ describe('hostile documents with the token limit raised out of the way', () => {
     { name: '2,100 aliases over one fragment', query: aliasBomb(2100), code: 'QUERY_TOO_COMPLEX' },
   ];
   const cases = documents.flatMap((document) =>
-    ['anonymous POST (direct path)', 'POST through Apollo', 'signed-in POST'].map((entry) => ({ ...document, entry })),
+    (['anonymous POST (direct path)', 'POST through Apollo', 'signed-in POST'] as const).map((entry) => ({
+      ...document,
+      entry,
+    })),
   );
 
   it.each(cases)('$name is refused by its limit through $entry', async ({ query, entry, code }) => {
@@ -143,7 +145,7 @@ describe('introspection and the explorer switched off', () => {
   });
   afterAll(() => shop.close());
 
-  it.each(Object.keys(entries))('introspection is refused through %s', async (entry) => {
+  it.each(entryNames)('introspection is refused through %s', async (entry) => {
     for (const query of [
       '{ __schema { queryType { name } } }',
       '{ products { id } __type(name: "Product") { name } }',

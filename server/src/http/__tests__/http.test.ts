@@ -113,8 +113,8 @@ describe('GraphQL protection', () => {
     const nested = (levels: number): string => (levels === 0 ? 'name' : `ofType { ${nested(levels - 1)} }`);
     const deep = `{ __type(name: "Product") { ${nested(16)} } }`;
     const { errors } = await shop.graphql(deep);
-    expect(errors?.[0].extensions?.code).toBe('QUERY_TOO_COMPLEX');
-    expect(errors?.[0].message).toMatch(/too deep/);
+    expect(errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(errors?.[0]?.message).toMatch(/too deep/);
   });
 
   it('refuses an operation costlier than the limit', async () => {
@@ -123,13 +123,13 @@ describe('GraphQL protection', () => {
       (_, index) => `p${index}: products(limit: 100) { id name images { id url } }`,
     ).join(' ');
     const { errors } = await shop.graphql(`{ ${aliases} }`);
-    expect(errors?.[0].extensions?.code).toBe('QUERY_TOO_COMPLEX');
-    expect(errors?.[0].message).toMatch(/too complex/);
+    expect(errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(errors?.[0]?.message).toMatch(/too complex/);
   });
 
   it('reports bad variables as BAD_USER_INPUT', async () => {
     const { errors } = await shop.graphql('query ($id: Int!) { product(id: $id) { id } }', { id: 'one' });
-    expect(errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 });
 

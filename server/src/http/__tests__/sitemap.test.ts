@@ -2,6 +2,7 @@ import { JSDOM } from 'jsdom';
 import { insertGeneratedProducts } from '../../../test/generated-products';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 import { staticPaths } from '../sitemap';
+import { singleRow } from '../../shared/single-row';
 
 const publicUrl = 'https://manukato.example';
 const namespace = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -96,8 +97,10 @@ describe('sitemap at 2,500 products, 1,000 URLs a file', () => {
 
   it('drops archived products, leaves a file out when none of its range is left, and 404s it', async () => {
     const connection = shop.orm.em.getConnection();
-    const [{ first, last }] = await connection.execute<{ first: number; last: number }[]>(
-      'select min(id) as first, max(id) as last from products',
+    const { first, last } = singleRow(
+      await connection.execute<{ first: number; last: number }[]>(
+        'select min(id) as first, max(id) as last from products',
+      ),
     );
     // Everything in the third file's range, and one product of the first.
     await connection.execute('update products set archived_at = now() where id > ? or id = ?', [first + 1_999, first]);

@@ -231,7 +231,7 @@ export const accountsService = {
       user.googleSubject ??= identity.subject;
     } else {
       user = ctx.em.create(User, {
-        first: identity.first || identity.email.split('@')[0],
+        first: identity.first || (identity.email.split('@')[0] ?? ''),
         last: identity.last,
         email: identity.email,
         googleSubject: identity.subject,

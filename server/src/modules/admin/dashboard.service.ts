@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../http/request-context';
+import { singleRow } from '../../shared/single-row';
 import { requireAdmin } from '../accounts/guards';
 import { inventoryService } from '../catalog/inventory.service';
 import { orderFigures } from '../orders/orders-admin.service';
@@ -64,7 +65,7 @@ export const dashboardService = {
   async dashboard(ctx: RequestContext): Promise<DashboardView> {
     requireAdmin(ctx);
     const threshold = ctx.config.lowStockThreshold;
-    const [[row], lowStock] = await Promise.all([
+    const [rows, lowStock] = await Promise.all([
       ctx.em
         .getConnection()
         .execute<DashboardRow[]>(dashboardSql, [
@@ -76,6 +77,7 @@ export const dashboardService = {
         ]),
       inventoryService.list(ctx, { lowStock: true, page: { limit: lowStockShown, offset: 0 } }),
     ]);
+    const row = singleRow(rows);
     return {
       totalProducts: row.total_products,
       pendingOrders: row.pending,

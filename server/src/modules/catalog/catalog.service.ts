@@ -2,6 +2,7 @@ import { cacheTag } from '../../events/catalogue-change';
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
 import { likePattern } from '../../shared/search';
+import { singleRow } from '../../shared/single-row';
 import { Availability, ProductSort, type ProductFilter } from './catalog.inputs';
 import {
   toCategoryView,
@@ -198,17 +199,21 @@ export const catalogService = {
     if (category && !filter?.search?.trim() && new Set(filter?.availability ?? []).size !== 1) {
       // A category page's count, the commonest: its members' index less the few archived ones (an anti-join
       // on two index-only scans, ~2 ms for 10,000 members where joining the products took ~25 ms).
-      const [row] = await connection.execute<{ count: number }[]>(
-        `select count(*)::int as count from product_categories pc where pc.category_id = ?
+      const row = singleRow(
+        await connection.execute<{ count: number }[]>(
+          `select count(*)::int as count from product_categories pc where pc.category_id = ?
          and not exists (select 1 from products p where p.id = pc.product_id and p.archived_at is not null)`,
-        [category.id],
+          [category.id],
+        ),
       );
       return row.count;
     }
     const { where, params } = await conditionsFor(ctx, filter);
-    const [row] = await connection.execute<{ count: number }[]>(
-      `select count(*)::int as count from products p where ${where}`,
-      params,
+    const row = singleRow(
+      await connection.execute<{ count: number }[]>(
+        `select count(*)::int as count from products p where ${where}`,
+        params,
+      ),
     );
     return row.count;
   },

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
 import { likePattern, searchText } from '../../shared/search';
+import { singleRow } from '../../shared/single-row';
 import { requireAdmin } from '../accounts/guards';
 import { toProductView, type ProductRow, type ProductView } from './catalog.views';
 
@@ -72,9 +73,11 @@ export const inventoryService = {
         from (select p.id, p.quantity from products p where ${where}
                order by ${orderBy(order, 'p')} limit ?::int offset ?::int) page
         join products p on p.id = page.id), '[]'::json) as products`;
-    const [row] = await ctx.em
-      .getConnection()
-      .execute<InventoryRow[]>(sql, [...parameters, ...parameters, query.page.limit, query.page.offset]);
+    const row = singleRow(
+      await ctx.em
+        .getConnection()
+        .execute<InventoryRow[]>(sql, [...parameters, ...parameters, query.page.limit, query.page.offset]),
+    );
     return {
       products: row.products.map((product) => toProductView(product, (key) => ctx.storage.publicUrl(key))),
       totalCount: row.total_count,

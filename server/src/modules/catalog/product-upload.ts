@@ -213,8 +213,9 @@ export async function storeImages(storage: FileStorage, images: CheckedImage[]):
     for (const image of images) {
       const fileName = generatedImageName();
       // Recorded before writing so a half-written set of variants is cleaned up too.
-      stored.push({ fileName, width: 0, height: 0, widths: [] });
-      Object.assign(stored[stored.length - 1], await writeImageVariants(storage, fileName, image.data));
+      const entry: StoredProductImage = { fileName, width: 0, height: 0, widths: [] };
+      stored.push(entry);
+      Object.assign(entry, await writeImageVariants(storage, fileName, image.data));
     }
     return stored;
   } catch {

@@ -3,6 +3,7 @@ import { AppError, FieldError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import type { Page } from '../../shared/pagination';
 import { RateLimit } from '../../shared/rate-limiter';
+import { singleRow } from '../../shared/single-row';
 import { Review } from './review.entity';
 import { recordAdminNotification } from '../notifications/admin-notifications';
 
@@ -74,11 +75,13 @@ export const reviewsService = {
 
   async stats(ctx: RequestContext): Promise<{ count: number; averageRating: number | null }> {
     ctx.cacheTags.add(cacheTag.reviews);
-    const [row] = await ctx.em
-      .getConnection()
-      .execute<{ count: string; average: string | null }[]>(
-        'select count(*) as count, avg(rating) as average from reviews',
-      );
+    const row = singleRow(
+      await ctx.em
+        .getConnection()
+        .execute<{ count: string; average: string | null }[]>(
+          'select count(*) as count, avg(rating) as average from reviews',
+        ),
+    );
     return {
       count: Number(row.count),
       averageRating: row.average === null ? null : Math.round(Number(row.average) * 10) / 10,

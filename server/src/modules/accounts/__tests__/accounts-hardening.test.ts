@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { hashPassword } from '../accounts.service';
 import { User } from '../user.entity';
+import { singleRow } from '../../../shared/single-row';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser } from '../../../../test/users';
@@ -27,14 +28,14 @@ const statuses = (answers: Response[]) => answers.map((answer) => answer.status)
 const tooMany = /^Too many [\w -]+\. Please try again in \d+ minutes?\.$/;
 
 async function liveSessions(email: string): Promise<number> {
-  const [row] = await shop.orm.em
+  const rows = await shop.orm.em
     .fork()
     .getConnection()
     .execute<{ count: string }[]>(
       'select count(*) from sessions s join users u on u.id = s.user_id where u.email = ? and s.revoked_at is null',
       [email],
     );
-  return Number(row.count);
+  return Number(singleRow(rows).count);
 }
 
 async function accountWithPassword(password: string): Promise<string> {

@@ -37,7 +37,7 @@ const uniqueEmail = () => `shopper${(counter += 1)}.${Date.now()}@example.co.ke`
 async function requestCode(email: string): Promise<{ hash: string; code: string }> {
   const response = await shop.http.post('/api/email/otp-login').send({ email }).expect(200);
   const mail = await smtp.lastTo(email);
-  const code = /verification code is (\d{6})/.exec(mail)![1];
+  const [, code = ''] = /verification code is (\d{6})/.exec(mail) ?? [];
   return { hash: response.body.data.hash, code };
 }
 
@@ -56,12 +56,11 @@ describe('registration with an e-mailed code', () => {
     const { body, response, token, email } = await registerAccount();
     expect(body.data.role).toBe('0');
     // PUBLIC_URL is https here, so the cookie is Secure too.
-    expect(response.headers['set-cookie'][0]).toMatch(
-      /^session=[^;]+; Path=\/; Expires=.*HttpOnly; Secure; SameSite=Lax$/,
-    );
+    const [sessionCookie = ''] = response.get('Set-Cookie') ?? [];
+    expect(sessionCookie).toMatch(/^session=[^;]+; Path=\/; Expires=.*HttpOnly; Secure; SameSite=Lax$/);
     const me = await shop.http.get('/api/users/me').set('authorization', `Bearer ${token}`).expect(200);
     expect(me.body.data).toEqual({ id: body.data.uid, first: 'Amina', last: 'Odhiambo', email, role: 'USER' });
-    const cookie = response.headers['set-cookie'][0].split(';')[0];
+    const cookie = sessionCookie.slice(0, sessionCookie.indexOf(';'));
     const viaCookie = await shop.http
       .post('/graphql')
       .set('cookie', cookie)

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import {
   getNamedType,
   isEnumType,
@@ -11,6 +12,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { buildAppSchema } from '../../../graphql/schema';
+import { singleRow } from '../../../shared/single-row';
 import { UserRole } from '../../accounts/user.entity';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
@@ -154,7 +156,7 @@ afterAll(() => shop.close());
 
 /** A fingerprint of everything an admin operation could change. */
 async function shopState(): Promise<string> {
-  const [row] = await shop.orm.em
+  const rows = await shop.orm.em
     .fork()
     .getConnection()
     .execute<{ state: string }[]>(
@@ -169,14 +171,17 @@ async function shopState(): Promise<string> {
        (select md5(coalesce(string_agg(concat_ws(',', id, read_at), ';' order by id), '')) from admin_notifications)
      ) as state`,
     );
-  return row.state;
+  return singleRow(rows).state;
 }
 
 /** A value of this input type that passes validation, so a refusal can only come from the guard. */
 function sampleValue(type: GraphQLInputType, argumentName: string): unknown {
   if (isNonNullType(type)) return sampleValue(type.ofType, argumentName);
   if (isListType(type)) return [sampleValue(type.ofType, argumentName)];
-  if (isEnumType(type)) return type.getValues()[0].value === undefined ? null : type.getValues()[0].name;
+  if (isEnumType(type)) {
+    const [value] = type.getValues();
+    return value?.value === undefined ? null : value.name;
+  }
   if (isInputObjectType(type)) {
     return Object.fromEntries(
       Object.values(type.getFields())
@@ -265,7 +270,7 @@ function concretePath(path: string): string {
 }
 
 async function callRoute(route: string, auth: Record<string, string>) {
-  const [method, path] = route.split(' ');
+  const [method, path = ''] = route.split(' ');
   const body = { status: 'cancelled', quantity: 0, inStock: 0, name: 'GUARD TEST' };
   const results = [];
   for (const prefix of ['', '/api']) {
@@ -334,7 +339,8 @@ describe('admin GraphQL operations', () => {
 
   it('answer an admin (the harness reaches the resolvers when the guard allows it)', async () => {
     const admin = await createSignedInUser(shop, UserRole.ADMIN);
-    const field = schema.getQueryType()!.getFields().unreadNotificationCount;
+    const field = schema.getQueryType()?.getFields().unreadNotificationCount;
+    assert.ok(field, 'The schema has Query.unreadNotificationCount');
     const answer = await callField('query', field, admin.auth);
     expect(answer.errors).toBeUndefined();
     expect(typeof (answer.data as { unreadNotificationCount: number }).unreadNotificationCount).toBe('number');

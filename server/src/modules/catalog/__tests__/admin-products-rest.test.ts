@@ -33,8 +33,8 @@ const formFields = {
 function postProduct(fields: Record<string, string>, imageCount = 2, auth = admin.auth, url = '/products/add') {
   let request = shop.http.post(url).set(auth);
   for (const [key, value] of Object.entries(fields)) request = request.field(key, value);
-  for (let index = 0; index < imageCount; index += 1) {
-    request = request.attach(`images[${index}]`, pngs[index], {
+  for (const [index, png] of pngs.slice(0, imageCount).entries()) {
+    request = request.attach(`images[${index}]`, png, {
       filename: `bottle-${index}.png`,
       contentType: 'image/png',
     });
@@ -92,7 +92,7 @@ describe('products over REST (spec §7)', () => {
 
   it('POST /products/update/{id} (_method=PUT) keeps existing_images and appends new ones', async () => {
     const created = (await postProduct({ ...formFields, name: 'Keep One' }).expect(201)).body.data;
-    const [kept, dropped] = created.images as string[];
+    const [kept, dropped] = created.images as [string, string];
     const response = await postProduct(
       { ...formFields, name: 'Keep One', _method: 'PUT', id: String(created.id), 'existing_images[0]': kept },
       1,
@@ -121,7 +121,7 @@ describe('products over REST (spec §7)', () => {
       .expect(400);
     expect(refused.body.message).toBe('Valid quantity is required');
 
-    const [first, second] = created.images as string[];
+    const [first, second] = created.images as [string, string];
     let request = shop.http.put(`/api/products/update/${created.id}`).set(admin.auth);
     for (const [key, value] of Object.entries({ ...formFields, name: 'Quick Edit', price: '999' }))
       request = request.field(key, value);

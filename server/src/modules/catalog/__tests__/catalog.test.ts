@@ -18,11 +18,7 @@ describe('catalogue over GraphQL', () => {
     expect(data!.products.map((product) => product.name)).toEqual(sampleProducts.map((sample) => sample.name));
     const shared = data!.products.find((product) => product.category === 'FOR MEN FOR WOMEN');
     expect(shared).toBeDefined();
-    expect(
-      data!.products.every(
-        (product) => product.images.length > 0 && product.images[0].url.startsWith('/uploads/sample-'),
-      ),
-    ).toBe(true);
+    expect(data!.products.every((product) => product.images[0]?.url.startsWith('/uploads/sample-'))).toBe(true);
   });
 
   it('derives inStock from quantity and the effective price from the sale price', async () => {
@@ -57,7 +53,7 @@ describe('catalogue over GraphQL', () => {
 
   it('refuses a page larger than 100 with BAD_USER_INPUT', async () => {
     const { errors } = await shop.graphql('{ products(limit: 1000) { id } }');
-    expect(errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('answers null for an unknown product id', async () => {
@@ -89,8 +85,8 @@ describe('catalogue over REST', () => {
         ]),
       );
       const sample = sampleProducts[0];
-      expect(first.price).toBe(sample.priceKes);
-      expect(first.salePrice).toBe(sample.salePriceKes ?? null);
+      expect(first.price).toBe(sample?.priceKes);
+      expect(first.salePrice).toBe(sample?.salePriceKes ?? null);
       expect(first.images[0]).toMatch(/^sample-01-1\.webp$/);
     },
   );
@@ -121,6 +117,6 @@ describe('new arrivals', () => {
   it('lists the six highest ids, newest first', async () => {
     const { data } = await shop.graphql<{ newArrivals: { id: number; name: string }[] }>('{ newArrivals { id name } }');
     expect(data!.newArrivals.map((product) => product.id)).toEqual([19, 18, 17, 16, 15, 14]);
-    expect(data!.newArrivals[0].name).toBe(sampleProducts[18].name);
+    expect(data!.newArrivals[0]?.name).toBe(sampleProducts[18]?.name);
   });
 });

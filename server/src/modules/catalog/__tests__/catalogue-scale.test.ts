@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createRequestContext, type ContextDependencies } from '../../../http/request-context';
 import { catalogService } from '../catalog.service';
+import { singleRow } from '../../../shared/single-row';
 import { writeClientDist } from '../../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 
@@ -129,7 +130,7 @@ async function addGeneratedProducts(count: number): Promise<void> {
 }
 
 const liveProducts = async () =>
-  (await execute<{ count: number }[]>('select count(*)::int as count from products where archived_at is null'))[0]
+  singleRow(await execute<{ count: number }[]>('select count(*)::int as count from products where archived_at is null'))
     .count;
 
 describe('a catalogue page at 20 and at 5,000 products', () => {
@@ -162,10 +163,12 @@ describe('a catalogue page at 20 and at 5,000 products', () => {
           productsCount: number;
         }
       ).productsCount;
-    const [members] = await execute<{ all: number; live: number }[]>(
-      `select count(*)::int as all, count(*) filter (where p.archived_at is null)::int as live from products p
+    const members = singleRow(
+      await execute<{ all: number; live: number }[]>(
+        `select count(*)::int as all, count(*) filter (where p.archived_at is null)::int as live from products p
        join product_categories pc on pc.product_id = p.id join categories c on c.id = pc.category_id
        where c.slug = 'for-women'`,
+      ),
     );
     expect(members.all - members.live).toBe(3);
     expect(await countIn({ categorySlug: 'for-women' })).toBe(members.live);
@@ -179,9 +182,11 @@ describe('a catalogue page at 20 and at 5,000 products', () => {
     expect(products.every((product) => product.inStock)).toBe(true);
     const prices = products.map((product) => product.effectivePriceCents);
     expect(prices).toEqual([...prices].sort((left, right) => right - left));
-    const [expected] = await execute<{ count: number }[]>(
-      `select count(*)::int as count from products p join product_categories pc on pc.product_id = p.id
+    const expected = singleRow(
+      await execute<{ count: number }[]>(
+        `select count(*)::int as count from products p join product_categories pc on pc.product_id = p.id
        join categories c on c.id = pc.category_id where c.slug = 'for-women' and p.quantity > 0 and p.archived_at is null`,
+      ),
     );
     expect(productsCount).toBe(expected.count);
   });
@@ -210,13 +215,15 @@ describe('the indexes behind those reads', () => {
 
   it('keeps the effective price column in step with a price change', async () => {
     await execute(`update products set on_sale = true, sale_price_cents = 100 where id = 1`);
-    const [row] = await execute<{ effective_price_cents: number }[]>(
-      'select effective_price_cents from products where id = 1',
+    const row = singleRow(
+      await execute<{ effective_price_cents: number }[]>('select effective_price_cents from products where id = 1'),
     );
     expect(row.effective_price_cents).toBe(100);
     await execute(`update products set sale_price_cents = 0 where id = 1`);
-    const [regular] = await execute<{ effective_price_cents: number; price_cents: number }[]>(
-      'select effective_price_cents, price_cents from products where id = 1',
+    const regular = singleRow(
+      await execute<{ effective_price_cents: number; price_cents: number }[]>(
+        'select effective_price_cents, price_cents from products where id = 1',
+      ),
     );
     expect(regular.effective_price_cents).toBe(regular.price_cents);
   });
@@ -255,10 +262,11 @@ describe('product ids for the sitemap', () => {
         catalogService.listProductIdsPage(ctx, afterId, 1000),
       );
       expect(statements).toBe(1);
-      if (page.length === 0) break;
+      const last = page.at(-1);
+      if (last === undefined) break;
       expect(page.every((entry) => entry.updatedAt instanceof Date)).toBe(true);
       seen.push(...page.map((entry) => entry.id));
-      afterId = page[page.length - 1].id;
+      afterId = last.id;
     }
     const live = await execute<{ id: number }[]>('select id from products where archived_at is null order by id');
     expect(seen).toEqual(live.map((row) => row.id));

@@ -1,5 +1,8 @@
-// A test that makes a library or our code warn on the console fails with the warning (decision 0041): the
-// server logs through pino, so anything on console.warn/error is a problem nobody would otherwise read.
+// A test that makes React, Apollo, a library or our code warn fails with the warning (decision 0041): in the
+// client an unmatched MockLink request ("No more mocked responses"), an act() warning or a missing key means the
+// test is not testing what it says; the server logs through pino, so anything on console.warn/error is a
+// problem nobody would otherwise read. Both Jest projects load this one module (decision 0046).
+// Calls are collected and checked after the test so the test's own assertions come first.
 // A test that expects a warning spies on the console itself, which replaces this recorder for that test.
 const consoleProblems: string[] = [];
 const consoleSpies: jest.SpyInstance[] = [];
