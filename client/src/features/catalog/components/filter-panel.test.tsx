@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORY_SORTS, toProductFilter, useProductListParams } from '../product-list-params';
 import { renderWithProviders } from '../testing/render';
@@ -72,6 +72,30 @@ describe('FilterPanel with the URL', () => {
 
     await user.clear(input);
     await waitFor(() => expect(location.current()).toBe('/category/for-men'));
+  });
+
+  it('keeps the letters typed while its own search travels to the URL and back', async () => {
+    // The page applies the search later than the panel sends it (a busy machine, a slow render): the
+    // URL's '' arriving after "m" was typed must not wipe the "m" (it made "musk" into "usk").
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    const props = {
+      headingId: 'filters',
+      onSearchChange: (value: string) => sent.push(value),
+      availability: [],
+      onAvailabilityChange: () => {},
+    };
+    const { rerender } = render(<FilterPanel {...props} search="oud" />);
+    const input = screen.getByRole('searchbox', { name: 'Search by name' });
+    await user.clear(input);
+    await waitFor(() => expect(sent).toEqual(['']));
+    await user.type(input, 'm');
+    rerender(<FilterPanel {...props} search="" />);
+    expect(input).toHaveValue('m');
+    await waitFor(() => expect(sent).toEqual(['', 'm']));
+    // A search that is not the panel's own (the back button) still replaces what is typed.
+    rerender(<FilterPanel {...props} search="rose" />);
+    expect(input).toHaveValue('rose');
   });
 
   it('keeps the space typed between words while the search settles', async () => {

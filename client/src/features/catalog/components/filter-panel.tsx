@@ -28,12 +28,20 @@ export function FilterPanel({
   const searchId = useId();
   const [draft, setDraft] = useState(search);
   const [syncedSearch, setSyncedSearch] = useState(search);
+  // What this panel last sent: when the URL catches up with it, letters typed since must not be replaced.
+  const [sent, setSent] = useState<string | null>(null);
 
   // The URL changed under us (back button, a shared link, Clear): show its search. A draft that only differs
   // by surrounding spaces is kept, so the space just typed between two words is not eaten.
   if (search !== syncedSearch) {
     setSyncedSearch(search);
-    if (draft.trim() !== search) setDraft(search);
+    const ownSearchArriving = sent !== null && sent.trim() === search;
+    if (!ownSearchArriving && draft.trim() !== search) setDraft(search);
+  }
+
+  function send(value: string) {
+    setSent(value);
+    onSearchChangeRef.current(value);
   }
 
   // The latest callback, so a re-render (results arriving) does not restart the pause.
@@ -44,14 +52,14 @@ export function FilterPanel({
 
   useEffect(() => {
     if (draft.trim() === search) return;
-    const timer = setTimeout(() => onSearchChangeRef.current(draft), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => send(draft), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft, search]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Enter searches at once instead of waiting for the pause.
     event.preventDefault();
-    if (draft.trim() !== search) onSearchChange(draft);
+    if (draft.trim() !== search) send(draft);
   }
 
   function toggle(value: Availability, checked: boolean) {
