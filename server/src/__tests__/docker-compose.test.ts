@@ -95,11 +95,13 @@ describe('docker-compose.yml, profile "scale"', () => {
   });
 
   it("ships the built client without the client's sources in the runtime image", () => {
-    const stages = readFileSync(path.join(repositoryRoot, 'Dockerfile'), 'utf8').split(/^FROM /m);
-    const runtime = stages[stages.length - 1];
+    const runtime =
+      readFileSync(path.join(repositoryRoot, 'Dockerfile'), 'utf8')
+        .split(/^FROM /m)
+        .at(-1) ?? '';
     // Every COPY's sources: its arguments less the options and the destination.
-    const copied = [...runtime.matchAll(/^COPY\s+(.+)$/gm)].flatMap((match) =>
-      match[1]
+    const copied = [...runtime.matchAll(/^COPY\s+(.+)$/gm)].flatMap(([, args = '']) =>
+      args
         .split(/\s+/)
         .filter((argument) => !argument.startsWith('--'))
         .slice(0, -1),

@@ -57,10 +57,10 @@ function preloads(viteManifest: Record<string, ViteChunk>) {
     if (!sourceModule || !viteManifest[sourceModule]) return { modules: [], styles: [] };
     const keys = new Set<string>();
     collect(sourceModule, keys);
-    const wanted = [...keys].filter((key) => !entryImports.has(key));
+    const wanted = [...keys].filter((key) => !entryImports.has(key)).flatMap((key) => viteManifest[key] ?? []);
     return {
-      modules: wanted.map((key) => `/${viteManifest[key].file}`),
-      styles: wanted.flatMap((key) => (viteManifest[key].css ?? []).map((css) => `/${css}`)),
+      modules: wanted.map((chunk) => `/${chunk.file}`),
+      styles: wanted.flatMap((chunk) => (chunk.css ?? []).map((css) => `/${css}`)),
     };
   };
 }
