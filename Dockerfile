@@ -16,10 +16,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/server/package.json ./server/package.json
 COPY --from=build /app/server/dist ./server/dist
+# The built client only: its server-manifest.json carries what the server needs from the client (decision 0044).
 COPY --from=build /app/client/dist ./client/dist
-# The server reads the client's sources at run time: the route table (404 for other paths), the header's links
-# (the first paint) and the .graphql operations (each page's first data, written into its HTML).
-COPY --from=build /app/client/src ./client/src
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000

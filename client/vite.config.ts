@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serverManifestPlugin } from './server-manifest.mjs';
 
 // The dev server proxies to the API server's port: the real environment's PORT, else the repository .env's (the
 // server reads the same file, server/src/config/env-file.ts), else 4000.
@@ -45,7 +46,8 @@ const proxy = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react()],
+  // server-manifest.json: the routes, header links, image sizes and first-screen operations the server reads.
+  plugins: [react(), serverManifestPlugin()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 5173, strictPort: true, proxy },
   build: {

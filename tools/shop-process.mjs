@@ -44,7 +44,9 @@ export function newestMtime(target) {
  */
 export function buildIfMissing(label) {
   const serverBuilt = existsSync(path.join(root, 'server', 'dist', 'main.js'));
-  const clientBuilt = existsSync(path.join(clientDist, 'index.html'));
+  // A client built before server-manifest.json existed (decision 0044) is no build the server can serve.
+  const clientBuilt =
+    existsSync(path.join(clientDist, 'index.html')) && existsSync(path.join(clientDist, 'server-manifest.json'));
   if (serverBuilt && clientBuilt) {
     const builtAt = statSync(path.join(clientDist, 'index.html')).mtimeMs;
     if (newestMtime(path.join(root, 'client', 'src')) > builtAt) {

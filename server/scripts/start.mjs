@@ -30,8 +30,14 @@ const clientSources = Math.max(
   newestMtime(path.join(client, 'src')),
   newestMtime(path.join(client, 'index.html')),
   newestMtime(path.join(client, 'vite.config.ts')),
+  newestMtime(path.join(client, 'server-manifest.mjs')),
 );
-if (builtAt(path.join(client, 'dist', 'index.html')) < clientSources) build('client');
+// server-manifest.json too: a client built before it existed (decision 0044) is rebuilt.
+const clientBuiltAt = Math.min(
+  builtAt(path.join(client, 'dist', 'index.html')),
+  builtAt(path.join(client, 'dist', 'server-manifest.json')),
+);
+if (clientBuiltAt < clientSources) build('client');
 
 // .env beats this wrapper's default (NODE_ENV) and holds only what the real environment leaves unset. The server
 // reads the same file with the same function (server/src/config/env-file.ts).

@@ -7,6 +7,7 @@ import { initOrm, migrate } from '../src/db/orm';
 import { ensureSampleImages } from '../src/db/seed';
 import { databaseUrl, withAdminClient } from './test-database';
 import { LocalFileStorage } from '../src/storage/local-file-storage';
+import { buildServerManifest } from './client-dist';
 
 declare global {
   var manukatoTestTeardown: (() => Promise<void>) | undefined;
@@ -35,6 +36,11 @@ export default async function globalSetup(): Promise<void> {
   await ensureSampleImages(new LocalFileStorage(uploadsDir), true);
   process.env.MANUKATO_TEST_UPLOADS_DIR = uploadsDir;
   cleanups.push(() => fs.rm(uploadsDir, { recursive: true, force: true }));
+  // The client's server-manifest.json, made as its build makes it, for every test's client dist (client-dist.ts).
+  const manifestDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-test-server-manifest-'));
+  process.env.MANUKATO_TEST_SERVER_MANIFEST = path.join(manifestDir, 'server-manifest.json');
+  await fs.writeFile(process.env.MANUKATO_TEST_SERVER_MANIFEST, buildServerManifest());
+  cleanups.push(() => fs.rm(manifestDir, { recursive: true, force: true }));
   const template = `manukato_test_template_${process.pid}`;
   process.env.MANUKATO_TEST_ADMIN_URL = adminUrl;
   process.env.MANUKATO_TEST_TEMPLATE = template;

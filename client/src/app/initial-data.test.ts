@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink } from '@apollo/client';
 import { CategoryCarouselDocument } from '../features/catalog/api/category-carousel.generated';
 import { ReviewsDocument, type ReviewsQuery } from '../features/reviews/api/reviews.generated';
 import { createCache } from './apollo-client';
+import firstScreenOperations from './first-screen-operations.json';
 import { INITIAL_DATA_ELEMENT_ID, initialDataDocuments, restoreInitialData } from './initial-data';
 
 const reviewsData: ReviewsQuery = {
@@ -60,6 +61,10 @@ describe('restoreInitialData', () => {
       'ProductPage',
       'Reviews',
     ]);
+  });
+
+  it('registers exactly the operations whose documents the build hands the server', () => {
+    expect(Object.keys(initialDataDocuments).sort()).toEqual([...firstScreenOperations].sort());
   });
 
   it('writes each known entry into the cache with its variables, ignoring unknown operations', () => {

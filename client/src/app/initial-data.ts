@@ -11,7 +11,8 @@ import { ReviewsDocument } from '../features/reviews/api/reviews.generated';
 export const INITIAL_DATA_ELEMENT_ID = '__APOLLO_DATA__';
 
 /**
- * The operations of the public routes' first screens, by operation name. The server embeds
+ * The operations of the public routes' first screens, by operation name: those of first-screen-operations.json,
+ * whose documents the build hands the server (server-manifest.json). The server embeds
  * `{ operationName, variables, data }`; the client holds the pre-parsed documents already, so it ships no
  * GraphQL parser to read them. A name not listed here is ignored.
  */

@@ -95,6 +95,23 @@ describe('docker-compose.yml, profile "scale"', () => {
     }
   });
 
+  it("ships the built client without the client's sources in the runtime image", () => {
+    const runtime =
+      readFileSync(path.join(repositoryRoot, 'Dockerfile'), 'utf8')
+        .split(/^FROM /m)
+        .at(-1) ?? '';
+    // Every COPY's sources: its arguments less the options and the destination.
+    const copied = [...runtime.matchAll(/^COPY\s+(.+)$/gm)].flatMap(([, args = '']) =>
+      args
+        .split(/\s+/)
+        .filter((argument) => !argument.startsWith('--'))
+        .slice(0, -1),
+    );
+    expect(copied).toContain('/app/client/dist');
+    // Nothing else of the client: no source folder, nor the whole client or application folder.
+    for (const source of copied) expect(source).not.toMatch(/client\/src|^\/app(\/client)?\/?$|^\.\/?$/);
+  });
+
   it('leaves `docker compose up` as it was: one app, no profile', () => {
     expect(services.app?.profiles).toBeUndefined();
     expect(services.app?.build).toBeDefined();

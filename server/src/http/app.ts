@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -23,7 +22,6 @@ import { adminRoutes } from '../modules/admin/admin.routes';
 import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payments.routes';
 import { paystackSimulator, paystackSimulatorKey } from '../modules/payments/paystack-simulator';
 import { createPaystackClient } from '../modules/payments/paystack-client';
-import { isClientRoute, loadClientRoutePatterns } from './client-routes';
 import { AppError } from './errors';
 import { inputGuard } from './input-guard';
 import { graphqlUploads } from './graphql-upload';
@@ -31,17 +29,12 @@ import { restErrorHandler } from './error-handler';
 import { requestContextMiddleware, requestIdFor, type RequestContext } from './request-context';
 import { ResponseCache } from './response-cache';
 import { splitCacheBudget } from './cache-budget';
-import { cachePublicGraphQL, dropAnswersAffectedBy, rememberAnswer } from './cache-responses';
+import { cachePublicGraphQL, dropAnswersAffectedBy } from './cache-responses';
 import { CatalogueEvents } from '../events/catalogue-events';
-import { loadClientManifest } from './client-manifest';
-import { loadClientOperations } from '../graphql/client-operations';
-import { describePage, notFoundHead } from './pages';
-import { renderHeadTags, renderPage, type InitialDataEntry } from './page-html';
 import { seoRoutes } from './seo-routes';
-import { loadNavLinks, renderFirstPaint } from './first-paint';
+import { pageRoute } from './page-rendering';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createSmsSender, type SmsSender } from '../modules/notifications/sms';
-import { repositoryRoot } from '../config/config';
 import { trustFunction } from './client-address';
 import { redactRequestLog } from './log-redaction';
 import { securityHeaders } from './security-headers';
@@ -234,55 +227,7 @@ export async function createApp(
   );
   app.use(express.static(config.clientDist, { index: false, maxAge: '1h' }));
 
-  const clientRoutes = loadClientRoutePatterns();
-  const indexFile = path.join(config.clientDist, 'index.html');
-  const manifest = loadClientManifest(config.clientDist);
-  const clientOperations = loadClientOperations(path.join(repositoryRoot, 'client', 'src'));
-  const navLinks = loadNavLinks();
-  let template: string | undefined;
-  const clientConfig = {
-    ...(config.google.clientId ? { googleClientId: config.google.clientId } : {}),
-    // The storefront's "Test mode" notice (client/src/app/test-mode-notice.tsx).
-    ...(config.paystack.simulator ? { paymentTestMode: true } : {}),
-  };
-  app.get('/{*rest}', async (request: Request, response: Response) => {
-    if (!request.accepts('html')) {
-      response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
-      return;
-    }
-    template ??= existsSync(indexFile) ? await fs.readFile(indexFile, 'utf8') : undefined;
-    if (!template) {
-      response.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
-      return;
-    }
-    // Unknown paths still get the app (it renders the 404 page) but with the status a crawler needs.
-    const hasQuery = request.originalUrl.includes('?');
-    const head = isClientRoute(clientRoutes, request.path)
-      ? await describePage(request.ctx, request.path, hasQuery)
-      : notFoundHead;
-    const initialData: InitialDataEntry[] = [];
-    for (const { operationName, variables } of head.initialData ?? []) {
-      const data = await clientOperations.run(schema, request.ctx, operationName, variables);
-      if (data) initialData.push({ operationName, variables, data });
-    }
-    rememberAnswer(responseCache, request, response, [200, 404]);
-    response
-      .status(head.status)
-      .set('Cache-Control', 'no-cache')
-      .type('html')
-      .send(
-        renderPage(
-          template,
-          renderHeadTags(head, config.publicUrl, manifest.preloadFor(head.pageModule)),
-          initialData,
-          clientConfig,
-          // The admin area has its own layout: no storefront header there.
-          request.path.startsWith('/oxalis')
-            ? ''
-            : renderFirstPaint(navLinks, head.firstPaint, { testMode: config.paystack.simulator }),
-        ),
-      );
-  });
+  app.get('/{*rest}', pageRoute(config, schema, responseCache));
   app.use((_request, response) => {
     response.status(404).json({ success: false, message: 'Not found', code: 'NOT_FOUND' });
   });

@@ -1,6 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { repositoryRoot } from '../config/config';
 import { escapeHtml } from './page-html';
 
 /**
@@ -24,14 +21,10 @@ export type FirstPaint =
   | { kind: 'category'; title: string; product?: { name: string; category: string; image?: FirstPaintImage } }
   | { kind: 'home'; card?: { name: string; description: string; path: string; image: FirstPaintImage } };
 
+/** A header link, from the client build's server-manifest.json (the client's header draws the same). */
 interface NavLink {
   to: string;
   label: string;
-}
-
-/** The header's links, from the same JSON the client's header reads. */
-export function loadNavLinks(file = path.join(repositoryRoot, 'client', 'src', 'app', 'nav-links.json')): NavLink[] {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as NavLink[]) : [{ to: '/', label: 'Home' }];
 }
 
 function image(picture: FirstPaintImage, className?: string): string {
@@ -77,7 +70,7 @@ function pageContent(firstPaint: FirstPaint): string {
   }
 }
 
-/** The notice the client's TestModeNotice draws (client/src/shared/ui/test-mode-notice.tsx): the same element. */
+/** The notice the client's TestModeNotice draws (shared/ui/test-mode-notice.tsx there): the same element. */
 export const testModeNoticeHtml = '<p class="test-mode-notice">Test mode — no real payments</p>';
 
 /**

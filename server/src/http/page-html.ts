@@ -1,5 +1,15 @@
 import type { FirstPaint } from './first-paint';
 
+/** The `sizes` of the client's images that a first screen shows, from the client build's server-manifest.json. */
+export interface ImageSizes {
+  /** The product page's main image. */
+  productImage: string;
+  /** A product card's image in a grid. */
+  productCard: string;
+  /** A category card's image in the home page's carousel. */
+  categoryCard: string;
+}
+
 /** What the server writes into a storefront page's HTML for crawlers, link previews and a fast first paint. */
 export interface PageHead {
   status: number;
@@ -13,7 +23,7 @@ export interface PageHead {
   ogType?: 'website' | 'product';
   noIndex?: boolean;
   jsonLd?: Record<string, unknown>[];
-  /** Operations (by name, from the client's .graphql files) whose answers the page starts with. */
+  /** Operations (by name, from the client build's server-manifest.json) whose answers the page starts with. */
   initialData?: { operationName: string; variables: Record<string, unknown> }[];
   /** The client source module of the route's page, for modulepreload. */
   pageModule?: string;
@@ -105,7 +115,7 @@ export function renderPage(
       ? `<script id="__APOLLO_DATA__" type="application/json">${jsonForScript(initialData)}</script>\n  `
       : '';
   // What the browser needs to know at run time (e.g. whether Google sign-in is configured). Like the first-screen
-  // data, a JSON data block the client reads (client/src/app/server-config.ts): the Content-Security-Policy allows
+  // data, a JSON data block the client reads (its app/server-config.ts): the Content-Security-Policy allows
   // no inline script, and a data block is not executed.
   const configScript = `<script id="__MANUKATO_CONFIG__" type="application/json">${jsonForScript(clientConfig)}</script>\n  `;
   const html = withoutDefaults

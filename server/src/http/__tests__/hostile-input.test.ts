@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
@@ -18,11 +16,11 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Response } from 'supertest';
-import { repositoryRoot } from '../../config/config';
 import { buildAppSchema } from '../../graphql/schema';
 import { UserRole } from '../../modules/accounts/user.entity';
 import { paystackSignature } from '../../modules/payments/paystack-client';
 import { appRoutes, rootFields, type AppRoute, type RootField } from '../../../test/app-surface';
+import { writeClientDist } from '../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../test/users';
 import { placeOrderFor } from '../../../test/checkout';
@@ -383,7 +381,9 @@ let shop: TestShop;
 /** A second shop with a Paystack key, so webhook bodies can be signed (the first runs the local stand-in). */
 let keyedShop: TestShop;
 const paystackKey = 'sk_test_hostile_input_suite';
-let clientDist: string;
+let clientDist: Awaited<ReturnType<typeof writeClientDist>>;
+/** The client's own routes, from the manifest its build writes for the server. */
+let clientPages: string[];
 let schema: GraphQLSchema;
 let routes: AppRoute[];
 let shopper: TestUser;
@@ -392,20 +392,17 @@ let orderId: string;
 let gc: () => void;
 let heapBefore: number;
 
-const clientPages = JSON.parse(
-  readFileSync(path.join(repositoryRoot, 'client', 'src', 'app', 'route-paths.json'), 'utf8'),
-) as string[];
-
 beforeAll(async () => {
   setFlagsFromString('--expose-gc');
   gc = runInNewContext('gc') as () => void;
   // A built client of one page, so page routes run their server side (heads, first-paint data) too.
-  clientDist = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-hostile-'));
-  await fs.writeFile(
-    path.join(clientDist, 'index.html'),
-    '<!doctype html><html><head><title>Manukato</title></head><body><div id="root"></div></body></html>',
-  );
-  shop = await startTestShop({ env: { CLIENT_DIST: clientDist } });
+  clientDist = await writeClientDist({
+    'index.html': '<!doctype html><html><head><title>Manukato</title></head><body><div id="root"></div></body></html>',
+  });
+  clientPages = (
+    JSON.parse(readFileSync(path.join(clientDist.dir, 'server-manifest.json'), 'utf8')) as { routes: string[] }
+  ).routes;
+  shop = await startTestShop({ env: { CLIENT_DIST: clientDist.dir } });
   keyedShop = await startTestShop({
     env: { PAYSTACK_SECRET_KEY: paystackKey, PAYSTACK_BASE_URL: 'http://127.0.0.1:9' },
   });
@@ -425,7 +422,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
   await keyedShop?.close();
-  await fs.rm(clientDist, { recursive: true, force: true });
+  await clientDist?.remove();
 });
 
 /** The caller's headers; logging out gets a throwaway session so the shopper and admin stay signed in. */

@@ -1,22 +1,18 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { writeClientDist } from '../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 
 let shop: TestShop;
-let clientDist: string;
+let clientDist: Awaited<ReturnType<typeof writeClientDist>>;
 beforeAll(async () => {
-  clientDist = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-client-'));
-  await fs.writeFile(
-    path.join(clientDist, 'index.html'),
-    '<!doctype html><title>Manukato</title><div id="root"></div>',
-  );
-  await fs.writeFile(path.join(clientDist, 'graphiql.html'), '<!doctype html><title>GraphiQL</title>');
-  shop = await startTestShop({ seed: false, env: { CLIENT_DIST: clientDist } });
+  clientDist = await writeClientDist({
+    'index.html': '<!doctype html><title>Manukato</title><div id="root"></div>',
+    'graphiql.html': '<!doctype html><title>GraphiQL</title>',
+  });
+  shop = await startTestShop({ seed: false, env: { CLIENT_DIST: clientDist.dir } });
 });
 afterAll(async () => {
   await shop.close();
-  await fs.rm(clientDist, { recursive: true, force: true });
+  await clientDist?.remove();
 });
 
 describe('the one process', () => {

@@ -1,35 +1,32 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { writeClientDist } from '../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 import { startPaystackServer } from '../../../test/paystack-server';
 
 const notice = '<p class="test-mode-notice">Test mode — no real payments</p>';
 const secretKey = 'sk_test_manukato_secret';
-let clientDist: string;
+let clientDist: Awaited<ReturnType<typeof writeClientDist>>;
 let standIn: TestShop;
 let realPayments: TestShop;
 let paystack: Awaited<ReturnType<typeof startPaystackServer>>;
 
 beforeAll(async () => {
-  clientDist = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-test-mode-'));
-  await fs.writeFile(
-    path.join(clientDist, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Manukato</title></head><body><div id="root"></div></body></html>',
-  );
+  clientDist = await writeClientDist({
+    'index.html':
+      '<!doctype html><html lang="en"><head><title>Manukato</title></head><body><div id="root"></div></body></html>',
+  });
   paystack = await startPaystackServer(secretKey);
   // startTestShop asks for the stand-in by name (PAYMENT_SIMULATOR=true) unless a key is given.
-  standIn = await startTestShop({ seed: false, env: { CLIENT_DIST: clientDist } });
+  standIn = await startTestShop({ seed: false, env: { CLIENT_DIST: clientDist.dir } });
   realPayments = await startTestShop({
     seed: false,
-    env: { CLIENT_DIST: clientDist, PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: paystack.url },
+    env: { CLIENT_DIST: clientDist.dir, PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_BASE_URL: paystack.url },
   });
 });
 afterAll(async () => {
   await standIn.close();
   await realPayments.close();
   await paystack.close();
-  await fs.rm(clientDist, { recursive: true, force: true });
+  await clientDist?.remove();
 });
 
 async function page(shop: TestShop, route: string): Promise<string> {

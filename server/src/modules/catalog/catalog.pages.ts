@@ -1,4 +1,4 @@
-import { absoluteUrl, type PageHead } from '../../http/page-html';
+import { absoluteUrl, type ImageSizes, type PageHead } from '../../http/page-html';
 import type { RequestContext } from '../../http/request-context';
 import { reviewsService } from '../reviews/reviews.service';
 import { deliveryService } from '../orders/delivery.service';
@@ -29,14 +29,12 @@ function titleCase(text: string): string {
   return text.toLowerCase().replace(/\b\w/g, (letter) => letter.toUpperCase());
 }
 
-// The `sizes` of the client's images (product-gallery.tsx, product-card.tsx): preload and first paint pick the
-// same srcset entry the page will use.
-const productImageSizes = '(max-width: 767px) 100vw, 560px';
-const cardImageSizes = '(max-width: 767px) 50vw, 300px';
-
-/** Heads for the catalogue's pages: product and category. */
+/**
+ * Heads for the catalogue's pages: product and category. `imageSizes` are the client's (its product-gallery.tsx and
+ * product-card.tsx use the same): preload and first paint pick the same srcset entry the page will use.
+ */
 export const catalogPages = {
-  async product(ctx: RequestContext, id: number): Promise<PageHead | undefined> {
+  async product(ctx: RequestContext, id: number, imageSizes: ImageSizes): Promise<PageHead | undefined> {
     const product = await catalogService.findProduct(ctx, id);
     if (!product) return undefined;
     const { categories, images } = product;
@@ -106,7 +104,9 @@ export const catalogPages = {
       ],
       initialData: [{ operationName: 'ProductPage', variables: { id: product.id } }],
       // The same srcset and sizes as the product page's main image (client product-gallery.tsx).
-      preloadImage: images[0] ? { href: images[0].url, srcSet: images[0].srcSet, sizes: productImageSizes } : undefined,
+      preloadImage: images[0]
+        ? { href: images[0].url, srcSet: images[0].srcSet, sizes: imageSizes.productImage }
+        : undefined,
       firstPaint: {
         kind: 'product',
         name: product.name,
@@ -115,7 +115,7 @@ export const catalogPages = {
           ? {
               src: images[0].url,
               srcSet: images[0].srcSet,
-              sizes: productImageSizes,
+              sizes: imageSizes.productImage,
               width: images[0].width,
               height: images[0].height,
               alt: product.name,
@@ -126,7 +126,7 @@ export const catalogPages = {
     };
   },
 
-  async category(ctx: RequestContext, slug: string, hasQuery: boolean): Promise<PageHead> {
+  async category(ctx: RequestContext, slug: string, hasQuery: boolean, imageSizes: ImageSizes): Promise<PageHead> {
     const { title, category } = await catalogService.categoryMatch(ctx, slug);
     // The first card's image (the same sizes as client product-card.tsx), when the list is the unfiltered one.
     const [first] = hasQuery
@@ -158,7 +158,9 @@ export const catalogPages = {
             ]),
       ],
       pageModule: 'src/features/catalog/pages/category-page.tsx',
-      preloadImage: firstImage ? { href: firstImage.url, srcSet: firstImage.srcSet, sizes: cardImageSizes } : undefined,
+      preloadImage: firstImage
+        ? { href: firstImage.url, srcSet: firstImage.srcSet, sizes: imageSizes.productCard }
+        : undefined,
       firstPaint: {
         kind: 'category',
         title,
@@ -170,7 +172,7 @@ export const catalogPages = {
                 ? {
                     src: firstImage.url,
                     srcSet: firstImage.srcSet,
-                    sizes: cardImageSizes,
+                    sizes: imageSizes.productCard,
                     width: firstImage.width,
                     height: firstImage.height,
                     alt: first.name,

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useCategoryCarouselQuery } from '../api/category-carousel.generated';
+import imageSizes from '../image-sizes.json';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
 import { NO_IMAGE_SRC } from './product-photo';
 import './category-carousel.css';
@@ -43,9 +44,7 @@ const CAROUSEL_CATEGORIES = [
   },
 ] as const;
 
-/** How wide a card's image is shown; the server's preload of the first card uses the same. */
-export const CAROUSEL_IMAGE_SIZES = '(max-width: 767px) 75vw, 300px';
-
+// A card's image width comes from image-sizes.json: the server preloads the first card's image with the same sizes.
 export function CategoryCarousel() {
   const headingId = useId();
   const listId = useId();
@@ -104,7 +103,7 @@ export function CategoryCarousel() {
                 src={card.imageUrl ?? NO_IMAGE_SRC}
                 // The 320/640 px variants: a phone never downloads the 1280 px master for a ~300 px card.
                 srcSet={card.imageUrl ? card.imageSrcSet : undefined}
-                sizes={CAROUSEL_IMAGE_SIZES}
+                sizes={imageSizes.categoryCard}
                 alt=""
                 width={320}
                 height={240}

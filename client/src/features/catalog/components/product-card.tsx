@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductCard_ProductFragment } from '../api/product-card.generated';
+import imageSizes from '../image-sizes.json';
 import { AddToCartButton } from './add-to-cart-button';
 import { GalleryViewer } from './gallery-viewer';
 import { NoImage, ProductPhoto } from './product-photo';
@@ -13,9 +14,8 @@ export interface ProductCardProps {
   priority?: boolean;
 }
 
-// Grids are one column of two cards on phones and ~300 px cards elsewhere.
-const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, 300px';
-
+// Grids are one column of two cards on phones and ~300 px cards elsewhere. The server preloads the first card's
+// image with the same sizes (image-sizes.json, carried to it in the build's server-manifest.json).
 export function ProductCard({ product, priority = false }: ProductCardProps) {
   const nameId = useId();
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
@@ -38,7 +38,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
                 : `Open image of ${product.name}`
             }
           >
-            <ProductPhoto image={first} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
+            <ProductPhoto image={first} alt={product.name} sizes={imageSizes.productCard} priority={priority} />
           </button>
         ) : (
           <NoImage productName={product.name} />

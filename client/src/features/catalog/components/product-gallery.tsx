@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ProductPhoto_ImageFragment } from '../api/product-photo.generated';
+import imageSizes from '../image-sizes.json';
 import { GalleryThumbnails } from './gallery-thumbnails';
 import { GalleryViewer } from './gallery-viewer';
 import { NoImage, ProductPhoto } from './product-photo';
@@ -38,7 +39,7 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
         <ProductPhoto
           image={current}
           alt={count > 1 ? `${productName}, image ${index + 1} of ${count}` : productName}
-          sizes="(max-width: 767px) 100vw, 560px"
+          sizes={imageSizes.productImage}
           priority
         />
       </button>

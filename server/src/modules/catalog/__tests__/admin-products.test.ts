@@ -1,31 +1,29 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { UserRole } from '../../accounts/user.entity';
 import { variantFileName } from '../product-image.entity';
 import { singleRow } from '../../../shared/single-row';
+import { writeClientDist } from '../../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { placeOrderFor } from '../../../../test/checkout';
 import { graphQLAs, smallPng, sixMegabytePng, uploadGraphQL, type UploadFile } from './admin-helpers';
 
 let shop: TestShop;
-let clientDist: string;
+let clientDist: Awaited<ReturnType<typeof writeClientDist>>;
 let admin: TestUser;
 let shopper: TestUser;
 let categories: { id: number; name: string }[];
 
 beforeAll(async () => {
   // A stand-in client build so /product/{id} renders its page (status and title come from the server).
-  clientDist = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-admin-pages-'));
-  await fs.writeFile(
-    path.join(clientDist, 'index.html'),
-    '<!doctype html><html><head><title>Manukato</title></head><body><div id="root"></div></body></html>',
-  );
-  shop = await startTestShop({ env: { CLIENT_DIST: clientDist } });
+  clientDist = await writeClientDist({
+    'index.html': '<!doctype html><html><head><title>Manukato</title></head><body><div id="root"></div></body></html>',
+  });
+  shop = await startTestShop({ env: { CLIENT_DIST: clientDist.dir } });
   admin = await createSignedInUser(shop, UserRole.ADMIN);
   shopper = await createSignedInUser(shop);
   categories = (await shop.graphql<{ categories: { id: number; name: string }[] }>('{ categories { id name } }')).data!
@@ -33,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop.close();
-  await fs.rm(clientDist, { recursive: true, force: true });
+  await clientDist?.remove();
 });
 
 const categoryId = (name: string) => categories.find((category) => category.name === name)!.id;

@@ -19,7 +19,7 @@ afterAll(async () => {
 const execute = <T extends Record<string, unknown>[]>(sql: string, params: unknown[] = []) =>
   shop.orm.em.fork().getConnection().execute<T>(sql, params);
 
-// The storefront's own operations (client/src/features/catalog/api), written out.
+// The storefront's own operations (the client's features/catalog/api), written out.
 const card = `fragment Card on Product {
   id name category inStock priceCents salePriceCents onSale effectivePriceCents
   images { id url srcSet width height }
