@@ -11,7 +11,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import type { RequestContext } from '../http/request-context';
+import type { RequestContext } from '../core/request-context';
 
 function graphqlFiles(directory: string): string[] {
   if (!existsSync(directory)) return [];

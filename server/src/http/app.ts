@@ -12,7 +12,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { AppConfig } from '../config/config';
 import { createApolloServer } from '../graphql/apollo';
 import { buildAppSchema } from '../graphql/schema';
-import { createDirectQueries } from '../graphql/direct-queries';
+import { createDirectQueries } from './direct-queries';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { catalogAdminRoutes } from '../modules/catalog/catalog-admin.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
@@ -24,14 +24,15 @@ import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payme
 import { paystackSimulator, paystackSimulatorKey } from '../modules/payments/paystack-simulator';
 import { createPaystackClient } from '../modules/payments/paystack-client';
 import { isClientRoute, loadClientRoutePatterns } from './client-routes';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 import { inputGuard } from './input-guard';
 import { graphqlUploads } from './graphql-upload';
 import { restErrorHandler } from './error-handler';
-import { requestContextMiddleware, requestIdFor, type RequestContext } from './request-context';
+import type { RequestContext } from '../core/request-context';
+import { requestContextMiddleware, requestIdFor } from './request-context';
 import { ResponseCache } from './response-cache';
-import { splitCacheBudget } from './cache-budget';
-import { cachePublicGraphQL, dropAnswersAffectedBy, rememberAnswer } from './cache-responses';
+import { splitCacheBudget } from '../shared/cache-budget';
+import { cachedPublicly, cachePublicGraphQL, dropAnswersAffectedBy, rememberAnswer } from './cache-responses';
 import { CatalogueEvents } from '../events/catalogue-events';
 import { loadClientManifest } from './client-manifest';
 import { loadClientOperations } from '../graphql/client-operations';
@@ -66,9 +67,9 @@ export interface AppHandle {
 /** The spec's REST calls, mounted both under /api and without the prefix (spec §7 uses both). */
 function restRouter(): Router {
   const router = Router();
-  router.use(catalogRoutes());
+  router.use(catalogRoutes(cachedPublicly));
   router.use(catalogAdminRoutes());
-  router.use(reviewsRoutes());
+  router.use(reviewsRoutes(cachedPublicly));
   router.use(accountsRoutes());
   router.use(cartRoutes());
   router.use(ordersRoutes());

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryRoot } from '../config/config';
-import { escapeHtml } from './page-html';
+import { escapeHtml } from '../shared/html';
 
 /**
  * The first screen written into a storefront page's HTML, so the browser paints the header and the page's

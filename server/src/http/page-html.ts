@@ -1,3 +1,4 @@
+import { escapeHtml } from '../shared/html';
 import type { FirstPaint } from './first-paint';
 
 /** What the server writes into a storefront page's HTML for crawlers, link previews and a fast first paint. */
@@ -27,12 +28,6 @@ export interface InitialDataEntry {
   operationName: string;
   variables: Record<string, unknown>;
   data: unknown;
-}
-
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character]);
 }
 
 /** JSON safe inside <script>: no "</script>", no "<!--", no line separators that break old parsers. */

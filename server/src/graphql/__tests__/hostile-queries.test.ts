@@ -1,6 +1,6 @@
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../test/users';
-import { splitCacheBudget } from '../../http/cache-budget';
+import { splitCacheBudget } from '../../shared/cache-budget';
 import { aliasBomb, fragmentBomb } from './hostile-documents';
 
 /**

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { UserRole } from '../../accounts/user.entity';
-import { variantFileName } from '../product-image.entity';
+import { variantFileName } from '../product.entity';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { placeOrderFor } from '../../../../test/checkout';
