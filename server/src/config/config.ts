@@ -101,7 +101,7 @@ export interface AppConfig {
     /** GET /graphql in a browser serves the bundled explorer. */
     explorer: boolean;
   };
-  /** The bytes all in-process caches may hold together (see http/cache-budget.ts). */
+  /** The bytes all in-process caches may hold together (see shared/cache-budget.ts). */
   cacheMaxBytes: number;
   priceValidUntil: string;
   adminEmail: string;
