@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
-import { featureBoundaries } from './tools/eslint-feature-boundaries.mjs';
+import { importLayerConfigs } from './tools/eslint-layers.cjs';
 import globals from 'globals';
 
 const noDefaultExport = {
@@ -19,6 +19,8 @@ export default tseslint.config(
       'data/**',
       'coverage/**',
       'test-results/**',
+      // Deliberately broken imports: server/test/import-layers.test.ts lints them with the same rules.
+      'server/test/import-layer-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -37,14 +39,12 @@ export default tseslint.config(
   },
   {
     files: ['client/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, manukato: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features stay independent: they share code only through client/src/shared.
-      'manukato/feature-boundaries': 'error',
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
+  // Imports point one way on both sides (server layers; client app → features → shared) and never in a cycle.
+  ...importLayerConfigs(import.meta.dirname),
   {
     // A module that exports anything besides components cannot be hot-reloaded: Vite reloads the page instead
     // (decision 0041). Constants are fine, Vite's React plugin handles them.

@@ -1,7 +1,21 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { trustProxySchema, type TrustProxy } from './trust-proxy';
-import type { S3Settings } from '../storage/s3-file-storage';
+
+/** Where uploads go when they live in a bucket (storage/s3-file-storage.ts). */
+export interface S3Settings {
+  /** An S3-compatible server (MinIO, R2, Spaces…); AWS itself when unset. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Both or neither; without them the SDK's usual chain (environment, instance role) answers. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** bucket in the path (http://host/bucket/key), as MinIO and most self-hosted stores want. */
+  forcePathStyle: boolean;
+  /** Where browsers load objects from directly (a public bucket or a CDN before it); through the shop when unset. */
+  publicUrl: string | undefined;
+}
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -87,7 +101,7 @@ export interface AppConfig {
     /** GET /graphql in a browser serves the bundled explorer. */
     explorer: boolean;
   };
-  /** The bytes all in-process caches may hold together (see http/cache-budget.ts). */
+  /** The bytes all in-process caches may hold together (see shared/cache-budget.ts). */
   cacheMaxBytes: number;
   priceValidUntil: string;
   adminEmail: string;

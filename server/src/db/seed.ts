@@ -1,8 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { Category } from '../modules/catalog/category.entity';
-import { Product } from '../modules/catalog/product.entity';
-import { ProductImage } from '../modules/catalog/product-image.entity';
+import { Product, ProductImage } from '../modules/catalog/product.entity';
 import {
   categoryImageName,
   sampleCategories,

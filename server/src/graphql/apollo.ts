@@ -9,9 +9,9 @@ import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import { NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
-import type { RequestContext } from '../http/request-context';
+import type { RequestContext } from '../core/request-context';
 import { formatGraphQLError } from './errors';
-import type { CacheBudget } from '../http/cache-budget';
+import type { CacheBudget } from '../shared/cache-budget';
 import { inputGuardPlugin } from './input-guard';
 import { documentLimitsRule, parseOptionsFor, queryCostPlugin } from './limits';
 

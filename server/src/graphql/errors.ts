@@ -1,7 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { QueryLimitError } from './limits';
 
 /**

@@ -1,9 +1,7 @@
-import type { RequestContext } from '../http/request-context';
+import type { RequestContext, RequestLoaders } from '../core/request-context';
 import { createCatalogLoaders } from '../modules/catalog/catalog.loaders';
 
 /** Every module's DataLoaders, made fresh for each request so nothing is cached across users. */
-export function createLoaders(context: () => RequestContext) {
+export function createLoaders(context: () => RequestContext): RequestLoaders {
   return { catalog: createCatalogLoaders(context) };
 }
-
-export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { AppError } from './errors';
-import type { Envelope } from './envelope';
+import { AppError } from '../core/errors';
+import type { Envelope } from '../core/envelope';
 
 interface HttpLikeError {
   status?: number;

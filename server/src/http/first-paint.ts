@@ -1,4 +1,4 @@
-import { escapeHtml } from './page-html';
+import { escapeHtml } from '../shared/html';
 
 /**
  * The first screen written into a storefront page's HTML, so the browser paints the header and the page's

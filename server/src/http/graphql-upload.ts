@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { uploadMiddlewareLimits } from '../modules/catalog/product-upload';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 const parseUploads = graphqlUploadExpress(uploadMiddlewareLimits);
 const ignoreError = () => undefined;

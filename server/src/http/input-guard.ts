@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { describeProblem, inputProblem, isJsonObject, textProblem, type InputProblem } from '../shared/input-check';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 const wholes: Record<string, string> = { body: 'The request body', path: 'The address' };
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../shared/html';
 import type { FirstPaint } from './first-paint';
 
 /** The `sizes` of the client's images that a first screen shows, from the client build's server-manifest.json. */
@@ -37,12 +38,6 @@ export interface InitialDataEntry {
   operationName: string;
   variables: Record<string, unknown>;
   data: unknown;
-}
-
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 }
 
 /** JSON safe inside <script>: no "</script>", no "<!--", no line separators that break old parsers. */

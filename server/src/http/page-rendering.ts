@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { execute, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { z } from 'zod';
 import type { AppConfig } from '../config/config';
-import type { RequestContext } from './request-context';
+import type { HttpRequestContext as RequestContext } from './request-context';
 import type { ResponseCache } from './response-cache';
 import { rememberAnswer } from './cache-responses';
 import { describePage, notFoundHead } from './pages';

@@ -1,6 +1,6 @@
-import type { RequestContext } from './request-context';
+import type { RequestContext } from '../core/request-context';
 import type { ImageSizes, PageHead } from './page-html';
-import { catalogPages } from '../modules/catalog/catalog.pages';
+import { catalogPages } from './catalog-pages';
 import { catalogService } from '../modules/catalog/catalog.service';
 import { categoryImageName } from '../modules/catalog/catalog.samples';
 

@@ -3,44 +3,26 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
-import { createLoaders, type Loaders } from '../graphql/loaders';
+import type { RequestContext } from '../core/request-context';
+import { createLoaders } from '../graphql/loaders';
 import type { ResponseCache } from './response-cache';
 import { clientAddressOf, trustFunction } from './client-address';
 import type { Mailer } from '../mail/mailer';
 import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
-import type { Viewer } from '../modules/accounts/viewer';
 import type { PaystackClient } from '../modules/payments/paystack-client';
 import type { FileStorage } from '../storage/file-storage';
 
-/** Everything a service needs about the request it serves. */
-export interface RequestContext {
-  requestId: string;
-  /** This request's own EntityManager fork: GraphQL and REST share it, nobody uses the global one. */
-  em: EntityManager;
-  loaders: Loaders;
-  log: Logger;
-  config: AppConfig;
-  ip: string;
+/** The request context as the HTTP layer sees it: with the response cache, which services never touch (0035). */
+export interface HttpRequestContext extends RequestContext {
   /** Public answers kept in memory, for the HTTP layer: services announce changes instead (decision 0035). */
   responseCache: ResponseCache;
-  /** What this request's answer was made from (cache tags, events/catalogue-change.ts), added by the reads. */
-  cacheTags: Set<string>;
   /** The response cache's generation when the request began: an answer read before a change is not stored. */
   cacheGeneration: number;
-  mailer: Mailer;
-  /** Uploaded images: the uploads directory or object storage, the same for every instance. */
-  storage: FileStorage;
-  /** Paystack, or the shop's stand-in when no secret key is configured. */
-  paystack: () => PaystackClient;
-  /** Who is signed in (from the session cookie or a Bearer token), null for a guest. */
-  viewer: Viewer | null;
-  /** What services may do to the HTTP answer. */
-  http: { setSessionCookie(token: string, expires: Date): void; clearSessionCookie(): void };
 }
 
 declare module 'express-serve-static-core' {
   interface Request {
-    ctx: RequestContext;
+    ctx: HttpRequestContext;
   }
 }
 
@@ -68,7 +50,7 @@ export function createRequestContext(
   requestId: string,
   ip: string,
   http: RequestContext['http'] = noHttp,
-): RequestContext {
+): HttpRequestContext {
   const ctx = {
     requestId,
     log,
@@ -82,7 +64,7 @@ export function createRequestContext(
     paystack,
     viewer: null,
     http,
-  } as RequestContext;
+  } as HttpRequestContext;
   // Forked on first use: a read answered from the response cache never needs one.
   let em: EntityManager | undefined;
   Object.defineProperty(ctx, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true });

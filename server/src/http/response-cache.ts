@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { entryOverheadBytes } from './cache-budget';
+import { entryOverheadBytes } from '../shared/cache-budget';
 
 export interface CachedResponse {
   status: number;

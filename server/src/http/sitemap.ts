@@ -1,7 +1,7 @@
 import { toCategoryView, type CategoryRow } from '../modules/catalog/catalog.views';
 import { cacheTag } from '../events/catalogue-change';
-import type { RequestContext } from './request-context';
-import { escapeHtml } from './page-html';
+import type { RequestContext } from '../core/request-context';
+import { escapeHtml } from '../shared/html';
 import { singleRow } from '../shared/single-row';
 
 /** Pages that are not products or categories, in the order the sitemap lists them. */

@@ -1,4 +1,4 @@
-import { AppError, FieldError } from '../http/errors';
+import { AppError, FieldError } from '../core/errors';
 
 export interface Page {
   limit: number;

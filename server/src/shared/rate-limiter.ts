@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 
 /** The table migration 0010 creates, in the layout rate-limiter-flexible's PostgreSQL store expects. */
 export const rateLimitTable = 'rate_limits';

@@ -16,20 +16,7 @@ import {
   type ReadConditions,
   type StoredFile,
 } from './file-storage';
-
-export interface S3Settings {
-  /** An S3-compatible server (MinIO, R2, Spaces…); AWS itself when unset. */
-  endpoint: string | undefined;
-  bucket: string;
-  region: string;
-  /** Both or neither; without them the SDK's usual chain (environment, instance role) answers. */
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** bucket in the path (http://host/bucket/key), as MinIO and most self-hosted stores want. */
-  forcePathStyle: boolean;
-  /** Where browsers load objects from directly (a public bucket or a CDN before it); through the shop when unset. */
-  publicUrl: string | undefined;
-}
+import type { S3Settings } from '../config/config';
 
 function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import pino from 'pino';
-import { AppError, FieldError } from '../../http/errors';
+import { AppError, FieldError } from '../../core/errors';
 import { formatGraphQLError } from '../errors';
 
 const format = formatGraphQLError(pino({ level: 'silent' }));

@@ -4,7 +4,7 @@ import { startTestShop, type TestShop } from '../../../test/test-shop';
 import { createSignedInUser } from '../../../test/users';
 
 // GraphQL over HTTP conformance (decision 0040): graphql-http's server audit against the real shop, and the
-// direct path (direct-queries.ts: anonymous JSON POSTs) answering every audit request exactly as Apollo does.
+// direct path (http/direct-queries.ts: anonymous JSON POSTs) answering every audit request exactly as Apollo does.
 
 let shop: TestShop;
 let signedInCookie: string;

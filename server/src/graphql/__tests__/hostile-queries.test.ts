@@ -1,6 +1,6 @@
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../test/users';
-import { splitCacheBudget } from '../../http/cache-budget';
+import { splitCacheBudget } from '../../shared/cache-budget';
 import { aliasBomb, fragmentBomb } from './hostile-documents';
 
 /**
@@ -35,7 +35,7 @@ type Entry = (shop: TestShop, query: string) => PromiseLike<{ status: number; bo
 
 let signedIn: TestUser;
 const entries = {
-  // An anonymous JSON POST of a public query: the direct path (direct-queries.ts) takes it first.
+  // An anonymous JSON POST of a public query: the direct path (http/direct-queries.ts) takes it first.
   'anonymous POST (direct path)': (shop, query) => shop.http.post('/graphql').set(json).send({ query }),
   // A Content-Encoding (identity changes nothing) sends a request through Express and Apollo.
   'POST through Apollo': (shop, query) =>

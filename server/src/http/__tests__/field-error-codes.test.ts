@@ -1,4 +1,4 @@
-import { FieldErrorCode } from '../errors';
+import { FieldErrorCode } from '../../core/errors';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 
 let shop: TestShop;

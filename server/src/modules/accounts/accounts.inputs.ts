@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { MutationPayload } from '../../graphql/payload';
+import { MutationPayload } from '../../core/payload';
 import { Viewer } from './viewer';
 
 @InputType('RegisterInput')

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../http/request-context';
-import { withExpectedFailures } from '../../graphql/payload';
+import type { RequestContext } from '../../core/request-context';
+import { withExpectedFailures } from '../../core/payload';
 import { ActionResult, AuthPayload, CodeChallengePayload, RegisterInput } from './accounts.inputs';
 import { accountsService, resetRequestedMessage, type SignedIn } from './accounts.service';
 import { Viewer } from './viewer';

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { sendData } from '../../http/envelope';
+import { sendData } from '../../core/envelope';
 import { accountsService, resetRequestedMessage, type SignedIn } from './accounts.service';
 import { requireViewer } from './guards';
 import { UserRole } from './user.entity';

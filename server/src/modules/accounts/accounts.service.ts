@@ -3,9 +3,9 @@ import { UniqueConstraintViolationException, type EntityManager, type MikroORM }
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { isUuid } from '../../shared/uuid';
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { RateLimit } from '../../shared/rate-limiter';
 import { hmac, randomToken, safeEqual, sha256 } from '../../shared/secrets';

@@ -1,6 +1,6 @@
 import type { JWTPayload, createRemoteJWKSet } from 'jose' with { 'resolution-mode': 'import' };
 import type { AppConfig } from '../../config/config';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 
 export interface GoogleIdentity {
   subject: string;

@@ -1,6 +1,6 @@
 import type { AuthChecker } from 'type-graphql';
-import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { UserRole } from './user.entity';
 import type { Viewer } from './viewer';
 

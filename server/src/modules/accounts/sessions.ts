@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse as parseCookie } from 'cookie';
 import type { Request } from 'express';
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { randomToken, sha256 } from '../../shared/secrets';
 import { Session } from './session.entity';
 import type { User, UserRole } from './user.entity';

@@ -40,3 +40,10 @@ export class Viewer extends UserFields {
 export function toViewer(user: User, sessionId: string): Viewer {
   return Object.assign(new Viewer(), userFields(user), { sessionId });
 }
+
+declare module '../../core/request-context' {
+  interface RequestContext {
+    /** Who is signed in (from the session cookie or a Bearer token), null for a guest. */
+    viewer: Viewer | null;
+  }
+}

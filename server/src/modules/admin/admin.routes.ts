@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
-import { sendData } from '../../http/envelope';
-import { queryNumber } from '../../http/query-params';
+import { sendData } from '../../core/envelope';
+import { queryNumber } from '../../shared/query-params';
 import { pageOf } from '../../shared/pagination';
 import { centsToShillings } from '../../shared/money';
 import { requireAdmin } from '../accounts/guards';

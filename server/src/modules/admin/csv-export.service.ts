@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { requireAdmin } from '../accounts/guards';
 import type { TransactionRow } from '../payments/transactions-admin.service';
 import { centsToDecimal } from '../../shared/money';

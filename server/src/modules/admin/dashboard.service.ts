@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { singleRow } from '../../shared/single-row';
 import { requireAdmin } from '../accounts/guards';
 import { inventoryService } from '../catalog/inventory.service';

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
 import { requireAdmin } from '../accounts/guards';
 import { User } from '../accounts/user.entity';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { AppError } from '../../http/errors';
-import { sendData } from '../../http/envelope';
+import { AppError } from '../../core/errors';
+import { sendData } from '../../core/envelope';
 import { centsToShillings } from '../../shared/money';
 import { requireSelf } from '../accounts/guards';
 import type { CartView } from './cart.views';

@@ -1,5 +1,5 @@
-import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { requireViewer } from '../accounts/guards';
 import { CartItem } from './cart-item.entity';
 import { CartLineView, CartView } from './cart.views';

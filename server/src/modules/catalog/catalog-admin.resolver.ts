@@ -1,7 +1,7 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../http/request-context';
-import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
+import type { RequestContext } from '../../core/request-context';
+import { MutationPayload, withExpectedFailures } from '../../core/payload';
 import { UserRole } from '../accounts/user.entity';
 import { pageOf } from '../../shared/pagination';
 import { catalogAdminService } from './catalog-admin.service';

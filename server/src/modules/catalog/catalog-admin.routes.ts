@@ -1,7 +1,7 @@
 import { Readable, Transform } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
-import { sendData } from '../../http/envelope';
-import { AppError } from '../../http/errors';
+import { sendData } from '../../core/envelope';
+import { AppError } from '../../core/errors';
 import { describeProblem, formDataProblem } from '../../shared/input-check';
 import { shillingsToCents } from '../../shared/money';
 import { requireAdmin } from '../accounts/guards';

@@ -1,16 +1,15 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { announceCatalogueChange } from '../../events/catalogue-change';
-import { AppError, FieldError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError, FieldError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { CartItem } from '../cart/cart-item.entity';
 import { noteLowStock } from '../notifications/admin-notifications';
-import { OrderItem } from '../orders/order-item.entity';
+import { OrderItem } from '../orders/order.entity';
 import { Category } from './category.entity';
 import { catalogService } from './catalog.service';
 import type { ProductView } from './catalog.views';
-import { ProductImage } from './product-image.entity';
-import { Product } from './product.entity';
+import { ProductImage, Product } from './product.entity';
 import { discardImages, imageMessages, maxProductImages, readImages, type ImageSource } from './product-upload';
 import { productColumns, validateProductDraft, validateQuantity, type ProductDraft } from './product-form-rules';
 import {

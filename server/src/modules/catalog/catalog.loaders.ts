@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import type { CategoryView, ProductView } from './catalog.views';
 import { catalogService, categoriesBySlugs, readProductPage, type ProductPageRequest } from './catalog.service';
 
@@ -20,3 +20,9 @@ export function createCatalogLoaders(context: () => RequestContext) {
 }
 
 export type CatalogLoaders = ReturnType<typeof createCatalogLoaders>;
+
+declare module '../../core/request-context' {
+  interface RequestLoaders {
+    catalog: CatalogLoaders;
+  }
+}

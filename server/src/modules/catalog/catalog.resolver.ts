@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { maxPageSize, pageOf } from '../../shared/pagination';
 import { CategoryMatch, ProductFilter, ProductSort } from './catalog.inputs';
 import { catalogService } from './catalog.service';

@@ -1,7 +1,6 @@
-import { Router } from 'express';
-import { cachedPublicly } from '../../http/cache-responses';
-import { sendData } from '../../http/envelope';
-import { queryNumber } from '../../http/query-params';
+import { Router, type RequestHandler } from 'express';
+import { sendData } from '../../core/envelope';
+import { queryNumber } from '../../shared/query-params';
 import { centsToShillings } from '../../shared/money';
 import { pageOf } from '../../shared/pagination';
 import { catalogService } from './catalog.service';
@@ -26,7 +25,8 @@ export function toRestProduct(product: ProductView) {
   };
 }
 
-export function catalogRoutes(): Router {
+/** cachedPublicly: the HTTP layer's middleware that keeps a GET's answer for everyone (http/cache-responses.ts). */
+export function catalogRoutes(cachedPublicly: RequestHandler): Router {
   const router = Router();
 
   router.get('/products/list', cachedPublicly, async (request, response) => {

@@ -1,5 +1,5 @@
 import { cacheTag } from '../../events/catalogue-change';
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
 import { likePattern } from '../../shared/search';
 import { singleRow } from '../../shared/single-row';

@@ -1,6 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { effectivePriceCents } from './product.entity';
-import { imageSrcSet, type ImageUrlOf } from './product-image.entity';
+import { effectivePriceCents, imageSrcSet, type ImageUrlOf } from './product.entity';
 import { masterWidth, variantWidths } from './image-variants';
 
 /**

@@ -1,7 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { announceCatalogueChange } from '../../events/catalogue-change';
-import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { Category } from './category.entity';
 import { toCategoryView, type CategoryView } from './catalog.views';
 import { categoryNameLimit, text } from './product-form-rules';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { FileStorage } from '../../storage/file-storage';
-import { variantFileName } from './product-image.entity';
+import { variantFileName } from './product.entity';
 
 /** The master is at most 1280 px wide; smaller WebP variants serve phones (srcset). */
 export const masterWidth = 1280;

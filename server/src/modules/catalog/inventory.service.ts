@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
 import { likePattern, searchText } from '../../shared/search';
 import { singleRow } from '../../shared/single-row';

@@ -1,4 +1,4 @@
-import { AppError, FieldError } from '../../http/errors';
+import { AppError, FieldError } from '../../core/errors';
 
 /* The admin's product form: its fields and the rules they must meet, apart from the database and files. */
 

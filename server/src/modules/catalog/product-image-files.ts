@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../http/request-context';
-import { ProductImage } from './product-image.entity';
-import type { Product } from './product.entity';
+import type { RequestContext } from '../../core/request-context';
+import { ProductImage, type Product } from './product.entity';
 import { removeImageFiles, storeImages, type CheckedImage, type StoredProductImage } from './product-upload';
 
 /* A product's image files in storage, kept in step with its rows: stored before, removed when unused. */

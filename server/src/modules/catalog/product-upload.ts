@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload-minimal';
 import sharp from 'sharp';
-import { AppError, FieldError } from '../../http/errors';
+import { AppError, FieldError } from '../../core/errors';
 import { isValidKey, type FileStorage } from '../../storage/file-storage';
 import { variantWidths, writeImageVariants, type StoredImage } from './image-variants';
-import { variantFileName } from './product-image.entity';
+import { variantFileName } from './product.entity';
 
 /** Spec §5 and §9: up to 10 images per product, 5 MB (5,242,880 bytes) each. */
 export const maxProductImages = 10;

@@ -1,5 +1,5 @@
 import type { FileStorage } from '../../storage/file-storage';
-import { variantFileName } from './product-image.entity';
+import { variantFileName } from './product.entity';
 import { variantWidths, writeImageVariants, type StoredImage } from './image-variants';
 
 /** Draws a perfume bottle (no text, so no fonts are needed) for a sample product. */

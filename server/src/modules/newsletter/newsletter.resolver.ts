@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
-import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
-import type { RequestContext } from '../../http/request-context';
+import { MutationPayload, withExpectedFailures } from '../../core/payload';
+import type { RequestContext } from '../../core/request-context';
 import { newsletterService, subscribedMessage } from './newsletter.service';
 
 @ObjectType('NewsletterPayload')

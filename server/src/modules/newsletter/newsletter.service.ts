@@ -1,5 +1,5 @@
-import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { RateLimit } from '../../shared/rate-limiter';
 import { NewsletterSubscription } from './newsletter-subscription.entity';

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { UserRole } from '../accounts/user.entity';
 import type { AdminNotification } from './admin-notification.entity';
 import { adminNotificationsService } from './admin-notifications.service';

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { pageOf } from '../../shared/pagination';
 import { requireAdmin } from '../accounts/guards';
 import { AdminNotification } from './admin-notification.entity';

@@ -1,5 +1,5 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { DeliveryLocation } from './delivery-location.entity';
 import { deliveryService } from './delivery.service';
 

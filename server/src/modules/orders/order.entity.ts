@@ -12,7 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { User } from '../accounts/user.entity';
 import { DeliveryLocation } from './delivery-location.entity';
-import { OrderItem } from './order-item.entity';
+import { Product } from '../catalog/product.entity';
 
 export enum OrderStatus {
   PENDING = 'pending',
@@ -103,4 +103,28 @@ export class Order {
 
   @Property({ type: 'timestamptz', nullable: true })
   paidAt: Date | null = null;
+}
+
+/** One line, with the name and price as they were when ordered. */
+@Entity({ tableName: 'order_items' })
+@Index({ properties: ['order'] })
+@Index({ properties: ['product'] })
+export class OrderItem {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne({ entity: 'Order', deleteRule: 'cascade' })
+  order!: Order;
+
+  @ManyToOne({ entity: () => Product })
+  product!: Product;
+
+  @Property({ type: 'text' })
+  productName!: string;
+
+  @Property({ type: 'integer' })
+  unitPriceCents!: number;
+
+  @Property({ type: 'integer' })
+  quantity!: number;
 }

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../http/request-context';
-import { withExpectedFailures } from '../../graphql/payload';
+import type { RequestContext } from '../../core/request-context';
+import { withExpectedFailures } from '../../core/payload';
 import { pageOf } from '../../shared/pagination';
 import { UserRole } from '../accounts/user.entity';
 import { AdminOrderListView, OrderPayload, OrderStatusChangeView } from './orders-admin.views';

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
-import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
 import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/admin-list';
 import { likePattern, searchText } from '../../shared/search';

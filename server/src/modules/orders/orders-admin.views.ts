@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import { MutationPayload } from '../../graphql/payload';
+import { MutationPayload } from '../../core/payload';
 import { OrderView } from './orders.views';
 
 @ObjectType('OrderStats', { simpleResolvers: true })

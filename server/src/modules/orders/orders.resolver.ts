@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../http/request-context';
-import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
+import type { RequestContext } from '../../core/request-context';
+import { MutationPayload, withExpectedFailures } from '../../core/payload';
 import { ordersService } from './orders.service';
 import { OrderView, toOrderView } from './orders.views';
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { sendData } from '../../http/envelope';
+import { sendData } from '../../core/envelope';
 import { centsToShillings } from '../../shared/money';
 import { requireSelf } from '../accounts/guards';
 import type { Order } from './order.entity';

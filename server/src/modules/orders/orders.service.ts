@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { requireViewer } from '../accounts/guards';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';

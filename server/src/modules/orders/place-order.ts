@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { catalogueChannel, noticeOfCatalogueChange } from '../../events/catalogue-change';
 import { outOfStock } from '../cart/cart.service';
 import { effectivePriceCents } from '../catalog/product.entity';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { noteLowStock, type StockLevel } from '../notifications/admin-notifications';
-import { OrderItem } from './order-item.entity';
+import { OrderItem } from './order.entity';
 
 /** A product's row as it was before stock was taken, with how much is wanted of it. */
 export interface StockRow {

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Field, ID, Mutation, ObjectType, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../http/request-context';
-import { MutationPayload, withExpectedFailures } from '../../graphql/payload';
+import type { RequestContext } from '../../core/request-context';
+import { MutationPayload, withExpectedFailures } from '../../core/payload';
 import { OrderView, toOrderView } from '../orders/orders.views';
 import { paymentsService } from './payments.service';
 

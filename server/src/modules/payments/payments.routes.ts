@@ -1,5 +1,5 @@
 import { raw, Router } from 'express';
-import { sendData } from '../../http/envelope';
+import { sendData } from '../../core/envelope';
 import { describeProblem, inputProblem, isJsonObject } from '../../shared/input-check';
 import { applyPaystackResult, paymentsService } from './payments.service';
 import { isValidPaystackSignature, type PaystackTransaction } from './paystack-client';

@@ -54,3 +54,10 @@ export function isValidPaystackSignature(secretKey: string, rawBody: Buffer, sig
   if (typeof signature !== 'string' || !/^[0-9a-f]{128}$/i.test(signature)) return false;
   return timingSafeEqual(Buffer.from(paystackSignature(secretKey, rawBody), 'hex'), Buffer.from(signature, 'hex'));
 }
+
+declare module '../../core/request-context' {
+  interface RequestContext {
+    /** Paystack, or the shop's stand-in when no secret key is configured. */
+    paystack: () => PaystackClient;
+  }
+}

@@ -1,5 +1,5 @@
 import { Router, urlencoded, type Request, type Response } from 'express';
-import { escapeHtml } from '../../http/page-html';
+import { escapeHtml } from '../../shared/html';
 import { centsToDecimal } from '../../shared/money';
 import { hmac, randomToken, sha256 } from '../../shared/secrets';
 import { paystackSignature } from './paystack-client';

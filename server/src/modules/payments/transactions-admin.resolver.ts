@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Field, Float, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { pageOf } from '../../shared/pagination';
 import { UserRole } from '../accounts/user.entity';
 import { transactionsAdminService } from './transactions-admin.service';

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
 import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/admin-list';
 import { likePattern, searchText } from '../../shared/search';

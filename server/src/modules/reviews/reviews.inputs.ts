@@ -1,5 +1,5 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import { MutationPayload } from '../../graphql/payload';
+import { MutationPayload } from '../../core/payload';
 import { Review } from './review.entity';
 
 @InputType('ReviewInput')

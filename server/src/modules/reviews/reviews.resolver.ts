@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { withExpectedFailures } from '../../graphql/payload';
-import type { RequestContext } from '../../http/request-context';
+import { withExpectedFailures } from '../../core/payload';
+import type { RequestContext } from '../../core/request-context';
 import { pageOf } from '../../shared/pagination';
 import { ActionResult } from '../accounts/accounts.inputs';
 import { UserRole } from '../accounts/user.entity';

@@ -1,7 +1,6 @@
-import { Router } from 'express';
-import { cachedPublicly } from '../../http/cache-responses';
-import { sendData } from '../../http/envelope';
-import { queryNumber } from '../../http/query-params';
+import { Router, type RequestHandler } from 'express';
+import { sendData } from '../../core/envelope';
+import { queryNumber } from '../../shared/query-params';
 import { pageOf } from '../../shared/pagination';
 import { requireAdmin } from '../accounts/guards';
 import type { Review } from './review.entity';
@@ -11,7 +10,8 @@ function toRestReview({ id, name, rating, title, fullReview, image, createdAt }:
   return { id, name, rating, title, fullReview, image, createdAt: createdAt.toISOString() };
 }
 
-export function reviewsRoutes(): Router {
+/** cachedPublicly: the HTTP layer's middleware that keeps a GET's answer for everyone (http/cache-responses.ts). */
+export function reviewsRoutes(cachedPublicly: RequestHandler): Router {
   const router = Router();
 
   router.post('/reviews/add', async (request, response) => {

@@ -1,6 +1,6 @@
 import { announceCatalogueChange, cacheTag } from '../../events/catalogue-change';
-import { AppError, FieldError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError, FieldError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
 import { RateLimit } from '../../shared/rate-limiter';
 import { singleRow } from '../../shared/single-row';

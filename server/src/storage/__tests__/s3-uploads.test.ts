@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UserRole } from '../../modules/accounts/user.entity';
-import { variantFileName } from '../../modules/catalog/product-image.entity';
+import { variantFileName } from '../../modules/catalog/product.entity';
 import { graphQLAs, smallPng, uploadGraphQL } from '../../modules/catalog/__tests__/admin-helpers';
 import { startS3Server, type S3TestServer } from '../../../test/s3-server';
 import { startTestShop, type TestShop } from '../../../test/test-shop';

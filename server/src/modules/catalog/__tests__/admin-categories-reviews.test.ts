@@ -1,7 +1,6 @@
 import { UserRole } from '../../accounts/user.entity';
 import { Category } from '../category.entity';
-import { ProductImage } from '../product-image.entity';
-import { Product } from '../product.entity';
+import { ProductImage, Product } from '../product.entity';
 import { singleRow } from '../../../shared/single-row';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { UserRole } from '../../accounts/user.entity';
-import { variantFileName } from '../product-image.entity';
+import { variantFileName } from '../product.entity';
 import { singleRow } from '../../../shared/single-row';
 import { writeClientDist } from '../../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';

@@ -16,13 +16,13 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
-import { publicQueryOperation } from '../http/cache-responses';
-import { createRequestContext, type ContextDependencies } from '../http/request-context';
-import { clientAddressOf, trustFunction } from '../http/client-address';
-import { redactUrl } from '../http/log-redaction';
-import { entryOverheadBytes } from '../http/cache-budget';
-import { checkDocumentLimits, checkOperationCost, parseOptionsFor, type QueryLimits } from './limits';
-import { operationInputError } from './input-guard';
+import { publicQueryOperation } from './cache-responses';
+import { createRequestContext, type ContextDependencies } from './request-context';
+import { clientAddressOf, trustFunction } from './client-address';
+import { redactUrl } from './log-redaction';
+import { entryOverheadBytes } from '../shared/cache-budget';
+import { checkDocumentLimits, checkOperationCost, parseOptionsFor, type QueryLimits } from '../graphql/limits';
+import { operationInputError } from '../graphql/input-guard';
 
 const gzipAsync = promisify(gzip);
 

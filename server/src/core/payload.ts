@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { AppError, FieldError } from '../http/errors';
+import { AppError, FieldError } from './errors';
 
 /**
  * What every mutation payload carries: the failures a user must see (see withExpectedFailures), empty when

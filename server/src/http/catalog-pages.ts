@@ -1,9 +1,9 @@
-import { absoluteUrl, type ImageSizes, type PageHead } from '../../http/page-html';
-import type { RequestContext } from '../../http/request-context';
-import { reviewsService } from '../reviews/reviews.service';
-import { deliveryService } from '../orders/delivery.service';
-import { catalogService } from './catalog.service';
-import { centsToDecimal, formatKsh } from '../../shared/money';
+import { absoluteUrl, type ImageSizes, type PageHead } from './page-html';
+import type { RequestContext } from '../core/request-context';
+import { reviewsService } from '../modules/reviews/reviews.service';
+import { deliveryService } from '../modules/orders/delivery.service';
+import { catalogService } from '../modules/catalog/catalog.service';
+import { centsToDecimal, formatKsh } from '../shared/money';
 
 /** Prices in structured data: shillings as a decimal string from integer cents. */
 

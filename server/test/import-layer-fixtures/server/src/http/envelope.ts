@@ -1,0 +1,3 @@
+export function sendData(data: unknown): unknown {
+  return { success: true, data };
+}

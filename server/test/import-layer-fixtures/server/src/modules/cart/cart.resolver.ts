@@ -1,0 +1,3 @@
+import type { answer } from '../../http/app';
+
+export type Answer = typeof answer;

@@ -1,0 +1,4 @@
+import { sendData } from '../../http/envelope';
+import { cartTotal } from './cart.service';
+
+export const cartAnswer = sendData(cartTotal([100]));

@@ -1,0 +1,5 @@
+import { orderTotal } from './order';
+
+export function itemTotal(quantity: number): number {
+  return quantity > 100 ? orderTotal([100]) : quantity;
+}
