@@ -35,6 +35,7 @@ async function firstCarouselCard(
   };
 }
 
+// The client's SITE_DESCRIPTION (client/src/shared/ui/page-meta.tsx), its pages' default.
 const siteDescription =
   'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.';
 const siteKeywords = ['perfume', 'fragrance', 'room spray', 'Kenya', 'Nairobi', 'Ksh', 'Manukato'];
@@ -53,6 +54,7 @@ export const privatePaths = [
   '/checkout',
 ];
 
+// The same titles and descriptions as the pages' own PageMeta, which takes the head over when the client starts.
 const staticPages: Record<string, { title: string; description: string; pageModule?: string }> = {
   '/new-arrivals': {
     title: 'New Arrivals | Manukato',
@@ -60,20 +62,19 @@ const staticPages: Record<string, { title: string; description: string; pageModu
     pageModule: 'src/features/catalog/pages/new-arrivals-page.tsx',
   },
   '/returns': {
-    title: 'Returns policy | Manukato',
+    title: 'Returns Policy | Manukato',
     description:
-      'Return unused items in their original packaging within 7 days of delivery; refunds in 5-7 business days.',
+      'Return unused perfumes in their original packaging within 7 days of delivery; refunds in 5-7 business days.',
     pageModule: 'src/features/info/pages/returns-page.tsx',
   },
   '/shipping': {
-    title: 'Shipping information | Manukato',
-    description:
-      'Same-day delivery in Nairobi CBD for orders before 12 PM, 24 hours across Nairobi, 2-5 business days elsewhere in Kenya.',
+    title: 'Shipping Information | Manukato',
+    description: 'Delivery across Kenya: same day in Nairobi CBD for orders before 12 PM, 2-5 business days elsewhere.',
     pageModule: 'src/features/info/pages/shipping-page.tsx',
   },
   '/contact': {
-    title: 'Contact us | Manukato',
-    description: 'Call, chat or e-mail Manukato about perfumes, orders and deliveries.',
+    title: 'Contact Us | Manukato',
+    description: 'Call, e-mail or WhatsApp the Manukato support team about orders, deliveries and returns.',
     pageModule: 'src/features/info/pages/contact-page.tsx',
   },
 };
@@ -100,7 +101,7 @@ export async function describePage(
   if (path === '/') {
     return {
       status: 200,
-      title: 'Manukato | Perfumes, fragrances and room sprays in Kenya',
+      title: 'Perfumes, fragrances and room sprays in Kenya | Manukato',
       description: siteDescription,
       keywords: siteKeywords,
       canonicalPath: '/',

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useCategoryPageQuery } from '../api/category-page.generated';
 import { useCategoryProductsQuery } from '../api/category-products.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
-import { categoryTitleFromSlug } from '../category-title';
+import { categoryHead, categoryTitleFromSlug } from '../category-title';
 import { FilterPanel } from '../components/filter-panel';
 import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
@@ -39,12 +39,7 @@ function CategoryView({ slug }: { slug: string }) {
 
   return (
     <div className="page catalog-page">
-      <PageMeta
-        title={title || categoryTitleFromSlug(slug)}
-        description={
-          description || `Shop ${categoryTitleFromSlug(slug).toLowerCase()} perfumes and fragrances in Kenya.`
-        }
-      />
+      <PageMeta {...categoryHead(title || categoryTitleFromSlug(slug), description)} />
       <header className="catalog-page__header">
         <h1 className="catalog-page__title">{title}</h1>
         {description ? <p className="catalog-page__intro">{description}</p> : null}
