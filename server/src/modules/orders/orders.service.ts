@@ -7,7 +7,7 @@ import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { requireViewer } from '../accounts/guards';
 import { CartItem } from '../cart/cart-item.entity';
 import { outOfStock } from '../cart/cart.service';
-import { centsToDecimal } from '../../shared/money';
+import { formatKsh } from '../../shared/money';
 import { effectivePriceCents } from '../catalog/product.entity';
 import { DeliveryLocation } from './delivery-location.entity';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
@@ -146,7 +146,7 @@ export const ordersService = {
       recordAdminNotification(em, {
         type: 'order',
         title: 'New order',
-        text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for Ksh ${centsToDecimal(created.totalCents)}`,
+        text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for ${formatKsh(created.totalCents)}`,
         link: '/oxalis/orders',
       });
       noteLowStock(em, ctx.config.lowStockThreshold, stockLevelsAfter(take.rows));
