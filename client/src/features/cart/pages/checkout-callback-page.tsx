@@ -74,7 +74,7 @@ export function CheckoutCallbackPage() {
           <h1>Thank you for your purchase!</h1>
           <p role="status">Your order has been confirmed and will be shipped soon.</p>
           {outcome.orderId ? (
-            <p className="checkout-result__order">
+            <p>
               Order number: <strong>#{shortId(outcome.orderId)}</strong>
             </p>
           ) : null}
