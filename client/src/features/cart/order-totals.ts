@@ -13,11 +13,19 @@ interface OrderTotals {
   /** null until a delivery location is chosen (and the subtotal does not make delivery free). */
   shippingCents: number | null;
   freeDelivery: boolean;
+  /** What more in goods makes delivery free; 0 once it is. */
+  freeDeliveryShortfallCents: number;
   totalCents: number;
 }
 
 export function orderTotals(subtotalCents: number, location: DeliveryOption | null): OrderTotals {
   const freeDelivery = subtotalCents >= FREE_DELIVERY_FROM_CENTS;
   const shippingCents = freeDelivery ? 0 : (location?.feeCents ?? null);
-  return { subtotalCents, shippingCents, freeDelivery, totalCents: subtotalCents + (shippingCents ?? 0) };
+  return {
+    subtotalCents,
+    shippingCents,
+    freeDelivery,
+    freeDeliveryShortfallCents: Math.max(FREE_DELIVERY_FROM_CENTS - subtotalCents, 0),
+    totalCents: subtotalCents + (shippingCents ?? 0),
+  };
 }

@@ -124,7 +124,7 @@ describe('product pages', () => {
       const html = (await page(route)).text;
       const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
       expect(levels[0]).toBe(1);
-      levels.slice(1).forEach((level, index) => expect(level).toBeLessThanOrEqual(levels[index] + 1));
+      levels.slice(1).forEach((level, index) => expect(level).toBeLessThanOrEqual((levels[index] ?? 0) + 1));
       if (route !== '/product/2') expect(levels).toContain(3);
     },
   );

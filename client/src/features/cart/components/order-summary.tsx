@@ -70,9 +70,11 @@ export function OrderSummary({
           <dd>{formatMoney(totals.totalCents)}</dd>
         </div>
       </dl>
-      {totals.freeDelivery ? (
-        <p className="order-summary__note">Free delivery on orders of Ksh 10,000 or more.</p>
-      ) : null}
+      <p className="order-summary__note">
+        {totals.freeDelivery
+          ? 'Free delivery on orders of Ksh 10,000 or more.'
+          : `Add ${formatMoney(totals.freeDeliveryShortfallCents)} more for free delivery.`}
+      </p>
       <button type="button" className="button order-summary__checkout" disabled={!selected} onClick={onCheckout}>
         {selected ? 'Proceed to Checkout' : 'Select Delivery Location'}
       </button>
