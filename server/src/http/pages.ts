@@ -35,7 +35,7 @@ async function firstCarouselCard(
   };
 }
 
-// The client's SITE_DESCRIPTION (client/src/shared/ui/page-meta.tsx), its pages' default.
+// The client's SITE_DESCRIPTION (PageMeta's default, shared/ui/page-meta.tsx): e2e/page-head checks the two agree.
 const siteDescription =
   'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.';
 const siteKeywords = ['perfume', 'fragrance', 'room spray', 'Kenya', 'Nairobi', 'Ksh', 'Manukato'];
