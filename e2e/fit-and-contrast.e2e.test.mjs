@@ -233,7 +233,7 @@ test("the dashboard's sales panel is as wide as the panels around it", async () 
     const sales = page.locator('figure.admin-panel');
     await sales.waitFor();
     const salesBox = await sales.boundingBox();
-    const usersBox = await page.getByRole('region', { name: 'Recent Users' }).boundingBox();
+    const usersBox = await page.getByRole('region', { name: 'Recent Users', exact: true }).boundingBox();
     assert.equal(Math.round(salesBox.width), Math.round(usersBox.width));
     assert.equal(Math.round(salesBox.x), Math.round(usersBox.x));
   });
