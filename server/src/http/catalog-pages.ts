@@ -1,7 +1,8 @@
 import { absoluteUrl, type ImageSizes, type PageHead } from './page-html';
 import type { RequestContext } from '../core/request-context';
+import type { DeliveryLocation } from '../modules/orders/delivery-location.entity';
 import { reviewsService } from '../modules/reviews/reviews.service';
-import { deliveryService } from '../modules/orders/delivery.service';
+import { deliveryDays, deliveryService, freeDeliveryFromCents } from '../modules/orders/delivery.service';
 import { catalogService } from '../modules/catalog/catalog.service';
 import { centsToDecimal, formatKsh } from '../shared/money';
 
@@ -25,6 +26,33 @@ function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[])
   };
 }
 
+/**
+ * What delivering one of this product costs and takes, from the stored locations: the cheapest one's fee and
+ * time, or nothing to pay when the product alone reaches the free-delivery threshold (as checkout charges).
+ */
+function shippingDetails(locations: readonly DeliveryLocation[], priceCents: number): Record<string, unknown> {
+  const cheapest = deliveryService.cheapest(locations);
+  const feeCents = priceCents >= freeDeliveryFromCents ? 0 : cheapest?.feeCents;
+  const days = cheapest ? deliveryDays(cheapest.deliveryTime) : null;
+  return {
+    '@type': 'OfferShippingDetails',
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'KE' },
+    ...(feeCents === undefined
+      ? {}
+      : { shippingRate: { '@type': 'MonetaryAmount', value: centsToDecimal(feeCents), currency: 'KES' } }),
+    // The stored time is the whole promise from order to door, so it is all transit; handling adds none.
+    ...(days
+      ? {
+          deliveryTime: {
+            '@type': 'ShippingDeliveryTime',
+            handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 0, unitCode: 'DAY' },
+            transitTime: { '@type': 'QuantitativeValue', minValue: days.min, maxValue: days.max, unitCode: 'DAY' },
+          },
+        }
+      : {}),
+  };
+}
+
 function titleCase(text: string): string {
   return text.toLowerCase().replace(/\b\w/g, (letter) => letter.toUpperCase());
 }
@@ -43,7 +71,6 @@ export const catalogPages = {
     const path = `/product/${product.id}`;
     const category = categories[0];
     const price = product.effectivePriceCents;
-    const cheapestDelivery = Math.min(...locations.map((location) => location.feeCents));
     const offer: Record<string, unknown> = {
       '@type': 'Offer',
       url: `${publicUrl}${path}`,
@@ -52,18 +79,7 @@ export const catalogPages = {
       priceValidUntil,
       availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
-      shippingDetails: {
-        '@type': 'OfferShippingDetails',
-        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'KE' },
-        ...(Number.isFinite(cheapestDelivery)
-          ? { shippingRate: { '@type': 'MonetaryAmount', value: centsToDecimal(cheapestDelivery), currency: 'KES' } }
-          : {}),
-        deliveryTime: {
-          '@type': 'ShippingDeliveryTime',
-          handlingTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 3, unitCode: 'DAY' },
-          transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 5, unitCode: 'DAY' },
-        },
-      },
+      shippingDetails: shippingDetails(locations, price),
     };
     const productLd: Record<string, unknown> = {
       '@context': 'https://schema.org',

@@ -2,6 +2,8 @@ import type { RequestContext } from '../core/request-context';
 import type { ImageSizes, PageHead } from './page-html';
 import { catalogPages } from './catalog-pages';
 import { catalogService } from '../modules/catalog/catalog.service';
+import { freeDeliveryFromCents } from '../modules/orders/delivery.service';
+import { formatKsh } from '../shared/money';
 import { categoryImageName } from '../modules/catalog/catalog.samples';
 
 /**
@@ -67,8 +69,7 @@ const staticPages: Record<string, { title: string; description: string; pageModu
   },
   '/shipping': {
     title: 'Shipping information | Manukato',
-    description:
-      'Same-day delivery in Nairobi CBD for orders before 12 PM, 24 hours across Nairobi, 2-5 business days elsewhere in Kenya.',
+    description: `Delivery fees and times for Nairobi and the rest of Kenya; free delivery on orders of ${formatKsh(freeDeliveryFromCents)} or more.`,
     pageModule: 'src/features/info/pages/shipping-page.tsx',
   },
   '/contact': {

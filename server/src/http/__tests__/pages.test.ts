@@ -67,7 +67,7 @@ describe('product pages', () => {
         price: '7200.00',
         priceValidUntil: '2026-12-31',
         availability: 'https://schema.org/InStock',
-        shippingDetails: { deliveryTime: { handlingTime: { minValue: 1, maxValue: 3, unitCode: 'DAY' } } },
+        shippingDetails: { shippingRate: { value: '120.00', currency: 'KES' } },
       },
     });
     expect(product).not.toHaveProperty('aggregateRating');
@@ -78,6 +78,28 @@ describe('product pages', () => {
         { name: 'For Men', item: 'https://manukato.example/category/for-men' },
         { position: 3 },
       ],
+    });
+  });
+
+  it.each([
+    // Ksh 7,200 on sale: the cheapest stored location's fee and time (CBD collection point, 1-3 business days).
+    [1, '120.00'],
+    // Ksh 10,500 marked down to 8,900: the price paid decides, as at checkout.
+    [16, '120.00'],
+    // Ksh 11,800: one alone reaches the Ksh 10,000 of goods that ship free.
+    [3, '0.00'],
+  ])('promises in shippingDetails what checkout charges for product %i: Ksh %s', async (id, rate) => {
+    const [product] = jsonLd((await page(`/product/${id}`)).text);
+    expect(product).toMatchObject({
+      offers: {
+        shippingDetails: {
+          shippingRate: { '@type': 'MonetaryAmount', value: rate, currency: 'KES' },
+          deliveryTime: {
+            handlingTime: { minValue: 0, maxValue: 0, unitCode: 'DAY' },
+            transitTime: { minValue: 1, maxValue: 3, unitCode: 'DAY' },
+          },
+        },
+      },
     });
   });
 
