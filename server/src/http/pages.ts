@@ -2,8 +2,6 @@ import type { RequestContext } from '../core/request-context';
 import type { ImageSizes, PageHead } from './page-html';
 import { catalogPages } from './catalog-pages';
 import { catalogService } from '../modules/catalog/catalog.service';
-import { freeDeliveryFromCents } from '../modules/orders/delivery.service';
-import { formatKsh } from '../shared/money';
 import { categoryImageName } from '../modules/catalog/catalog.samples';
 
 /**
@@ -69,7 +67,7 @@ const staticPages: Record<string, { title: string; description: string; pageModu
   },
   '/shipping': {
     title: 'Shipping information | Manukato',
-    description: `Delivery fees and times for Nairobi and the rest of Kenya; free delivery on orders of ${formatKsh(freeDeliveryFromCents)} or more.`,
+    description: 'Delivery fees and times for Nairobi and the rest of Kenya, and the order total that ships free.',
     pageModule: 'src/features/info/pages/shipping-page.tsx',
   },
   '/contact': {
