@@ -70,6 +70,11 @@ export const catalogPages = {
     const { publicUrl, priceValidUntil } = ctx.config;
     const path = `/product/${product.id}`;
     const category = categories[0];
+    // One trail for the JSON-LD and the visible breadcrumbs (the client draws the same from its query).
+    const trail = [
+      ...(category ? [{ name: titleCase(category.name), path: category.path }] : []),
+      { name: product.name, path },
+    ];
     const price = product.effectivePriceCents;
     const offer: Record<string, unknown> = {
       '@type': 'Offer',
@@ -111,13 +116,7 @@ export const catalogPages = {
       canonicalPath: path,
       image: images[0]?.url,
       ogType: 'product',
-      jsonLd: [
-        productLd,
-        breadcrumbs(publicUrl, [
-          ...(category ? [{ name: titleCase(category.name), path: category.path }] : []),
-          { name: product.name, path },
-        ]),
-      ],
+      jsonLd: [productLd, breadcrumbs(publicUrl, trail)],
       initialData: [{ operationName: 'ProductPage', variables: { id: product.id } }],
       // The same srcset and sizes as the product page's main image (client product-gallery.tsx).
       preloadImage: images[0]
@@ -125,6 +124,7 @@ export const catalogPages = {
         : undefined,
       firstPaint: {
         kind: 'product',
+        breadcrumbs: trail,
         name: product.name,
         priceText: formatKsh(price),
         image: images[0]
@@ -179,6 +179,7 @@ export const catalogPages = {
         : undefined,
       firstPaint: {
         kind: 'category',
+        breadcrumbs: [{ name, path }],
         title,
         product: first
           ? {

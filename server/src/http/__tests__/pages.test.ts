@@ -123,6 +123,9 @@ describe('product pages', () => {
     for (const link of ['/', '/category/for-women', '/category/for-men', '/category/kids', '/category/room']) {
       expect(root).toContain(`<li><a href="${link}">`);
     }
+    expect(root).toContain(
+      '<nav aria-label="Breadcrumb" class="breadcrumbs"><ol><li><a href="/">Home</a></li><li><a href="/category/for-men">For Men</a></li><li><a href="/product/2" aria-current="page">Cedar Ridge Eau de Toilette 50ml</a></li></ol></nav>',
+    );
     expect(root).toContain('<h1 class="product-detail__name">Cedar Ridge Eau de Toilette 50ml</h1>');
     expect(root).toContain('<p class="product-price product-price--large">Ksh 4,200.00</p>');
     expect(root).toContain(
@@ -132,6 +135,9 @@ describe('product pages', () => {
 
   it('draws the category title and its first product, and the home page its first category card', async () => {
     const category = (await page('/category/for-women')).text;
+    expect(category).toContain(
+      '<nav aria-label="Breadcrumb" class="breadcrumbs"><ol><li><a href="/">Home</a></li><li><a href="/category/for-women" aria-current="page">For Women</a></li></ol></nav>',
+    );
     expect(category).toContain('<h1 class="catalog-page__title">FOR WOMEN</h1>');
     expect(category).toMatch(/<article class="product-card">[\s\S]*?<img src="\/uploads\/sample-/);
     const home = (await page('/')).text;
@@ -155,9 +161,13 @@ describe('product pages', () => {
       expect.objectContaining({
         operationName: 'ProductPage',
         variables: { id: 3 },
-        data: {
+        data: expect.objectContaining({
           product: expect.objectContaining({ __typename: 'Product', id: 3, name: 'Night Market Intense 100ml' }),
-        },
+          // The page's delivery promises and related products come with it: no second request, no late shift.
+          freeDeliveryFromCents: 1_000_000,
+          deliveryLocations: expect.arrayContaining([expect.objectContaining({ __typename: 'DeliveryLocation' })]),
+          relatedProducts: expect.any(Array),
+        }),
       }),
     ]);
   });
