@@ -10,11 +10,13 @@ export const freeDeliveryFromCents = 1_000_000;
 
 /** A stored delivery time such as '1-3 business days' as whole days, or null when it names no range. */
 export function deliveryDays(deliveryTime: string): { min: number; max: number } | null {
-  const match = /(\d+)\s*(?:-|–|to)\s*(\d+)/.exec(deliveryTime) ?? /(\d+)()/.exec(deliveryTime);
-  if (!match) return null;
-  const min = Number(match[1]);
-  const max = match[2] ? Number(match[2]) : min;
-  return { min: Math.min(min, max), max: Math.max(min, max) };
+  const range = /(\d+)\s*(?:-|–|to)\s*(\d+)/.exec(deliveryTime);
+  if (range) {
+    const [first, second] = [Number(range[1]), Number(range[2])];
+    return { min: Math.min(first, second), max: Math.max(first, second) };
+  }
+  const single = /\d+/.exec(deliveryTime);
+  return single ? { min: Number(single[0]), max: Number(single[0]) } : null;
 }
 
 export const deliveryService = {

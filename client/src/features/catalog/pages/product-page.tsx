@@ -75,6 +75,8 @@ function ProductDetails({ product, page }: { product: Product; page: ProductPage
   const [shareOpen, setShareOpen] = useState(false);
   const [quantity, setQuantity] = useState(1);
   const maxQuantity = Math.max(Math.min(product.quantity, MAX_QUANTITY), 1);
+  // Stock may fall below the choice while the page is open (a refetch): never send more than there is.
+  const chosenQuantity = Math.min(quantity, maxQuantity);
   const category = product.categories[0];
   const url = `${window.location.origin}/product/${product.id}`;
   const nameId = `product-${product.id}-name`;
@@ -113,11 +115,13 @@ function ProductDetails({ product, page }: { product: Product; page: ProductPage
           </p>
           <div className="product-detail__description">{product.description}</div>
           <ProductDelivery terms={page} priceCents={product.effectivePriceCents} />
-          {product.inStock ? <QuantitySelector value={quantity} max={maxQuantity} onChange={setQuantity} /> : null}
+          {product.inStock ? (
+            <QuantitySelector value={chosenQuantity} max={maxQuantity} onChange={setQuantity} />
+          ) : null}
           <AddToCartButton
             productId={product.id}
             inStock={product.inStock}
-            quantity={quantity}
+            quantity={chosenQuantity}
             label="ADD TO CART"
             className="button product-detail__add"
           />
