@@ -262,10 +262,9 @@ export const catalogService = {
        order by p.id desc`,
       [productId, productId, limit],
     );
-    shows(
-      ctx,
-      related.map((product) => product.id),
-    );
+    // Not tagged with each related product: an order's stock change would then drop every neighbour's page. The
+    // cards show no quantity; what they do show changes with a list change (name, price, category) or an in-stock
+    // flip, both tagged above. An image-only edit shows on the next such change.
     return related;
   },
 
