@@ -10,57 +10,13 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
-export type ShippingPageQueryVariables = Exact<{ [key: string]: never }>;
+export type ShippingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type ShippingPageQuery = {
-  freeDeliveryFromCents: number;
-  deliveryLocations: Array<{
-    __typename: 'DeliveryLocation';
-    id: number;
-    name: string;
-    feeCents: number;
-    deliveryTime: string;
-  }>;
-};
 
-export const ShippingPageDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ShippingPage' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeliveryTerms' } }],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'DeliveryTerms' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Query' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDeliveryFromCents' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'deliveryLocations' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'deliveryTime' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export type ShippingPageQuery = { freeDeliveryFromCents: number, deliveryLocations: Array<{ __typename: 'DeliveryLocation', id: number, name: string, feeCents: number, deliveryTime: string }> };
+
+
+export const ShippingPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ShippingPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DeliveryTerms"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DeliveryTerms"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Query"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"freeDeliveryFromCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"feeCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryTime"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useShippingPageQuery__
@@ -77,38 +33,21 @@ export const ShippingPageDocument = {
  *   },
  * });
  */
-export function useShippingPageQuery(
-  baseOptions?: ApolloReactHooks.QueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useQuery<ShippingPageQuery, ShippingPageQueryVariables>(ShippingPageDocument, options);
-}
-export function useShippingPageLazyQuery(
-  baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useLazyQuery<ShippingPageQuery, ShippingPageQueryVariables>(ShippingPageDocument, options);
-}
+export function useShippingPageQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ShippingPageQuery, ShippingPageQueryVariables>(ShippingPageDocument, options);
+      }
+export function useShippingPageLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ShippingPageQuery, ShippingPageQueryVariables>(ShippingPageDocument, options);
+        }
 // @ts-ignore
-export function useShippingPageSuspenseQuery(
-  baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>,
-): ApolloReactHooks.UseSuspenseQueryResult<ShippingPageQuery, ShippingPageQueryVariables>;
-export function useShippingPageSuspenseQuery(
-  baseOptions?:
-    | ApolloReactHooks.SkipToken
-    | ApolloReactHooks.SuspenseQueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>,
-): ApolloReactHooks.UseSuspenseQueryResult<ShippingPageQuery | undefined, ShippingPageQueryVariables>;
-export function useShippingPageSuspenseQuery(
-  baseOptions?:
-    | ApolloReactHooks.SkipToken
-    | ApolloReactHooks.SuspenseQueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>,
-) {
-  const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useSuspenseQuery<ShippingPageQuery, ShippingPageQueryVariables>(
-    ShippingPageDocument,
-    options,
-  );
-}
+export function useShippingPageSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ShippingPageQuery, ShippingPageQueryVariables>;
+export function useShippingPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ShippingPageQuery | undefined, ShippingPageQueryVariables>;
+export function useShippingPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ShippingPageQuery, ShippingPageQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ShippingPageQuery, ShippingPageQueryVariables>(ShippingPageDocument, options);
+        }
 export type ShippingPageQueryHookResult = ReturnType<typeof useShippingPageQuery>;
 export type ShippingPageLazyQueryHookResult = ReturnType<typeof useShippingPageLazyQuery>;
 export type ShippingPageSuspenseQueryHookResult = ReturnType<typeof useShippingPageSuspenseQuery>;
