@@ -78,6 +78,8 @@ describe('Add to Cart', () => {
     expect(await within(header()).findByRole('link', { name: 'Cart, 3 items' })).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Said where a phone shows it and a screen reader reads it politely, since the badge may be out of view.
+    expect(screen.getByText('Added to cart').closest('[role="status"]')).toHaveClass('toast');
   });
 
   it('adds for a signed-in shopper who clicks before `me` has answered, instead of sending them to log in', async () => {
@@ -154,6 +156,7 @@ describe('Add to Cart', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 of Oud Royale left in stock.');
     expect(within(header()).getByRole('link', { name: 'Cart' })).toBeInTheDocument();
+    expect(screen.queryByText('Added to cart')).not.toBeInTheDocument();
   });
 
   describe('signed out', () => {

@@ -17,8 +17,8 @@ export function App() {
   // Created once per mounted app rather than at import time, so tests and HMR get fresh instances.
   const [client] = useState(createClientWithInitialData);
   const [router] = useState(createAppRouter);
-  // The server wrote this page's head (title, Open Graph, JSON-LD) for crawlers; from the first
-  // client-side navigation on, each page's PageMeta owns it.
+  // The server wrote this page's head for crawlers. PageMeta replaces its title and descriptions from the first
+  // render; the rest (canonical, image, JSON-LD) describes only that page and goes on the first navigation.
   useEffect(() => router.subscribe(removeServerHead), [router]);
   return (
     <ApolloProvider client={client}>

@@ -53,6 +53,12 @@ function shippingDetails(locations: readonly DeliveryLocation[], priceCents: num
   };
 }
 
+// Search engines show about 155 characters; the same cut as the client's product page (product-page.tsx).
+function metaDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= 155 ? flat : `${flat.slice(0, 154).trimEnd()}…`;
+}
+
 function titleCase(text: string): string {
   return text.toLowerCase().replace(/\b\w/g, (letter) => letter.toUpperCase());
 }
@@ -111,7 +117,7 @@ export const catalogPages = {
     return {
       status: 200,
       title: `${product.name} | Manukato`,
-      description: product.description,
+      description: metaDescription(product.description),
       keywords: [product.name, ...categories.map((item) => titleCase(item.name)), 'perfume', 'Kenya', 'Ksh'],
       canonicalPath: path,
       image: images[0]?.url,

@@ -57,6 +57,12 @@ function breadcrumbs(trail: FirstPaintCrumb[]): string {
   return `<nav aria-label="Breadcrumb" class="breadcrumbs"><ol>${items.join('')}</ol></nav>`;
 }
 
+// The cards' names are h3 under an h2, as in the client's render (the category page's visually hidden "Products",
+// the carousel's "Shop by Category"); hidden here so the first paint keeps its layout and only the outline is whole.
+function hiddenHeading(text: string): string {
+  return `<h2 class="visually-hidden">${escapeHtml(text)}</h2>`;
+}
+
 function pageContent(firstPaint: FirstPaint): string {
   switch (firstPaint.kind) {
     case 'product':
@@ -78,13 +84,17 @@ function pageContent(firstPaint: FirstPaint): string {
         : '';
       return `<div class="page catalog-page">${breadcrumbs(firstPaint.breadcrumbs)}<header class="catalog-page__header"><h1 class="catalog-page__title">${escapeHtml(
         firstPaint.title,
-      )}</h1></header><div class="catalog-page__layout"><section class="catalog-page__results">${card}</section></div></div>`;
+      )}</h1></header><div class="catalog-page__layout"><section class="catalog-page__results">${
+        card ? `${hiddenHeading('Products')}${card}` : ''
+      }</section></div></div>`;
     }
     case 'home': {
       const card = firstPaint.card;
       return `<div class="home"><h1 class="visually-hidden">Manukato: perfumes and fragrances in Kenya</h1>${
         card
-          ? `<section class="category-carousel"><ul class="category-carousel__list"><li class="category-carousel__item"><a href="${escapeHtml(
+          ? `<section class="category-carousel">${hiddenHeading(
+              'Shop by Category',
+            )}<ul class="category-carousel__list"><li class="category-carousel__item"><a href="${escapeHtml(
               card.path,
             )}" class="category-card">${image(card.image, 'category-card__image')}<h3 class="category-card__name">${escapeHtml(
               card.name,

@@ -35,6 +35,7 @@ async function firstCarouselCard(
   };
 }
 
+// The client's SITE_DESCRIPTION (PageMeta's default, shared/ui/page-meta.tsx): e2e/page-head checks the two agree.
 const siteDescription =
   'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.';
 const siteKeywords = ['perfume', 'fragrance', 'room spray', 'Kenya', 'Nairobi', 'Ksh', 'Manukato'];
@@ -53,6 +54,7 @@ export const privatePaths = [
   '/checkout',
 ];
 
+// The same titles and descriptions as the pages' own PageMeta, which takes the head over when the client starts.
 const staticPages: Record<string, { title: string; description: string; pageModule?: string }> = {
   '/new-arrivals': {
     title: 'New Arrivals | Manukato',
@@ -60,19 +62,19 @@ const staticPages: Record<string, { title: string; description: string; pageModu
     pageModule: 'src/features/catalog/pages/new-arrivals-page.tsx',
   },
   '/returns': {
-    title: 'Returns policy | Manukato',
+    title: 'Returns Policy | Manukato',
     description:
-      'Return unused items in their original packaging within 7 days of delivery; refunds in 5-7 business days.',
+      'Return unused perfumes in their original packaging within 7 days of delivery; refunds in 5-7 business days.',
     pageModule: 'src/features/info/pages/returns-page.tsx',
   },
   '/shipping': {
-    title: 'Shipping information | Manukato',
+    title: 'Shipping Information | Manukato',
     description: 'Delivery fees and times for Nairobi and the rest of Kenya, and the order total that ships free.',
     pageModule: 'src/features/info/pages/shipping-page.tsx',
   },
   '/contact': {
-    title: 'Contact us | Manukato',
-    description: 'Call, chat or e-mail Manukato about perfumes, orders and deliveries.',
+    title: 'Contact Us | Manukato',
+    description: 'Call, e-mail or WhatsApp the Manukato support team about orders, deliveries and returns.',
     pageModule: 'src/features/info/pages/contact-page.tsx',
   },
 };
@@ -99,7 +101,7 @@ export async function describePage(
   if (path === '/') {
     return {
       status: 200,
-      title: 'Manukato | Perfumes, fragrances and room sprays in Kenya',
+      title: 'Perfumes, fragrances and room sprays in Kenya | Manukato',
       description: siteDescription,
       keywords: siteKeywords,
       canonicalPath: '/',

@@ -21,10 +21,15 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-/** 'Ksh 1,234.00', as the storefront shows prices (spec §9). */
+/**
+ * 'Ksh 1,234.00', as the storefront shows prices (spec §9): the one way every page, e-mail, SMS and admin
+ * notification writes an amount for people (machine-read amounts use centsToDecimal).
+ */
 export function formatKsh(cents: number): string {
-  const shillings = Math.trunc(cents / 100)
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  const shillings = Math.trunc(absolute / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `Ksh ${shillings}.${String(cents % 100).padStart(2, '0')}`;
+  return `${sign}Ksh ${shillings}.${String(absolute % 100).padStart(2, '0')}`;
 }

@@ -34,7 +34,7 @@ describe('HomePage', () => {
     renderHome();
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Manukato');
-    expect(document.title).toBe('Perfumes and fragrances in Kenya | Manukato');
+    expect(document.title).toBe('Perfumes, fragrances and room sprays in Kenya | Manukato');
     expect(await screen.findByRole('heading', { name: 'Smells divine' })).toBeInTheDocument();
 
     const order = ['Featured collections', 'New Arrivals', 'About Manukato', 'Customer Reviews'].map((name) =>

@@ -11,10 +11,7 @@ import './home-page.css';
 export function HomePage() {
   return (
     <div className="home">
-      <PageMeta
-        title="Perfumes and fragrances in Kenya"
-        description="Authentic perfumes, fragrances and room sprays for women, men and children, delivered across Kenya."
-      />
+      <PageMeta title="Perfumes, fragrances and room sprays in Kenya" />
       <h1 className="visually-hidden">Manukato: perfumes and fragrances in Kenya</h1>
       <HeroBanner />
       <div className="home__sections">

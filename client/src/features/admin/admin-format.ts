@@ -8,6 +8,13 @@ export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
+const PAYMENT_STATUS_LABELS: Record<string, string> = { pending: 'Unpaid', completed: 'Paid', failed: 'Failed' };
+
+/** An order's payment status as the admin reads it: a pending payment is money not yet received. */
+export function paymentStatusLabel(status: string): string {
+  return PAYMENT_STATUS_LABELS[status] ?? statusLabel(status);
+}
+
 /** SPEC §2: the mobile review list previews 100 characters. */
 export const REVIEW_PREVIEW_LENGTH = 100;
 

@@ -10,6 +10,8 @@ interface OrderTotals {
   /** null until a delivery location is chosen (and the subtotal does not make delivery free). */
   shippingCents: number | null;
   freeDelivery: boolean;
+  /** What more in goods makes delivery free; 0 once it is. */
+  freeDeliveryShortfallCents: number;
   totalCents: number;
 }
 
@@ -24,5 +26,11 @@ export function orderTotals(
 ): OrderTotals {
   const freeDelivery = freeDeliveryFromCents !== null && subtotalCents >= freeDeliveryFromCents;
   const shippingCents = freeDelivery ? 0 : (location?.feeCents ?? null);
-  return { subtotalCents, shippingCents, freeDelivery, totalCents: subtotalCents + (shippingCents ?? 0) };
+  return {
+    subtotalCents,
+    shippingCents,
+    freeDelivery,
+    freeDeliveryShortfallCents: freeDeliveryFromCents === null ? 0 : Math.max(freeDeliveryFromCents - subtotalCents, 0),
+    totalCents: subtotalCents + (shippingCents ?? 0),
+  };
 }

@@ -3,3 +3,13 @@
 export function categoryTitleFromSlug(slug: string): string {
   return slug.replace('-', ' ').toUpperCase();
 }
+
+/**
+ * The category page's title and description for the head, worded as the server writes them
+ * (server/src/modules/catalog/catalog.pages.ts) so the head reads the same before and after the client starts.
+ */
+export function categoryHead(title: string, description: string | null | undefined) {
+  const name = title.toLowerCase().replace(/\b\w/g, (letter) => letter.toUpperCase());
+  const shop = `Shop ${name.toLowerCase()} at Manukato, delivered across Kenya.`;
+  return { title: `${name} perfumes`, description: description ? `${description} ${shop}` : shop };
+}

@@ -13,6 +13,8 @@ export const LOGIN_TO_ADD_MESSAGE = 'Please log in to add items to your cart';
 /** SPEC §9: the notice shows, then the login screen follows after this delay. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
 export const ADD_TO_CART_FAILED_MESSAGE = 'Failed to add item to cart';
+/** Said politely (a status toast) after an add: on a phone the header's badge may be the only other sign. */
+export const ADDED_TO_CART_MESSAGE = 'Added to cart';
 
 /** `quantity` from the product page's selector; one when absent (the cards' buttons). */
 export type AddToCart = (productId: number, quantity?: number) => Promise<void>;
@@ -66,6 +68,7 @@ export function useAddToCart(): AddToCart {
         const error = data?.addToCart.errors[0];
         if (error) showToast(error.message, { variant: 'error' });
         else if (!data?.addToCart.cart) showToast(ADD_TO_CART_FAILED_MESSAGE, { variant: 'error' });
+        else showToast(ADDED_TO_CART_MESSAGE, { variant: 'success' });
       } catch (error) {
         if (isUnauthenticated(error)) sendToLogin();
         else showToast(serverMessageOr(error, ADD_TO_CART_FAILED_MESSAGE), { variant: 'error' });

@@ -1,19 +1,45 @@
+import { useLayoutEffect } from 'react';
+
 interface PageMetaProps {
   title: string;
   description?: string;
   noIndex?: boolean;
 }
 
+/** What a page without its own description says; the server's fallback is the same text (server/src/http/pages.ts). */
+export const SITE_DESCRIPTION =
+  'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.';
+
+// The tags PageMeta renders. The server writes the same ones (marked data-ssr) for the page it answered.
+const OWNED_META_KEYS = ['description', 'robots', 'og:title', 'og:description', 'twitter:title', 'twitter:description'];
+const SERVER_COPIES = [
+  'title[data-ssr]',
+  ...OWNED_META_KEYS.flatMap((key) => [`meta[data-ssr][name="${key}"]`, `meta[data-ssr][property="${key}"]`]),
+].join(', ');
+
+/**
+ * React 19 hoists <title> and <meta> into <head> but does not replace the server's copies, so a page that renders
+ * its own removes them: the head holds one title and one of each tag from the first render on.
+ */
+function useReplaceServerCopies() {
+  // A layout effect: after React has put its tags in, before the browser paints, so there is never none.
+  useLayoutEffect(() => {
+    document.head.querySelectorAll(SERVER_COPIES).forEach((node) => node.remove());
+  }, []);
+}
+
 // React 19 hoists <title> and <meta> into <head>, so pages declare their own metadata without a library.
-export function PageMeta({ title, description, noIndex = false }: PageMetaProps) {
+export function PageMeta({ title, description = SITE_DESCRIPTION, noIndex = false }: PageMetaProps) {
+  useReplaceServerCopies();
+  const fullTitle = `${title} | Manukato`;
   return (
     <>
-      <title>{`${title} | Manukato`}</title>
-      {description ? <meta name="description" content={description} /> : null}
-      <meta property="og:title" content={`${title} | Manukato`} />
-      <meta name="twitter:title" content={`${title} | Manukato`} />
-      {description ? <meta property="og:description" content={description} /> : null}
-      {description ? <meta name="twitter:description" content={description} /> : null}
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <meta property="og:title" content={fullTitle} />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta name="twitter:description" content={description} />
       {noIndex ? <meta name="robots" content="noindex" /> : null}
     </>
   );

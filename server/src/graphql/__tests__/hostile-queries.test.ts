@@ -16,18 +16,21 @@ interface Refusal {
   status: number;
   code: unknown;
   message: unknown;
-  ms: number;
 }
 
+/**
+ * No wall-clock bounds (speed lives in `npm run bench`): the old code took 3 s (22 levels) to 13+ minutes
+ * (200 levels) of CPU per document, which each test's timeout (below) turns into a failure.
+ */
+const refusalTimeoutMs = 20_000;
+
 async function timed(request: PromiseLike<{ status: number; body: unknown; text: string }>): Promise<Refusal> {
-  const started = Date.now();
   const response = await request;
   const body = JSON.parse(response.text) as { errors?: { message?: string; extensions?: { code?: string } }[] };
   return {
     status: response.status,
     code: body.errors?.[0]?.extensions?.code,
     message: body.errors?.[0]?.message,
-    ms: Date.now() - started,
   };
 }
 
@@ -54,8 +57,6 @@ function expectRefused(refusal: Refusal) {
   expect(refusal).toMatchObject({ status: 400 });
   expect(refusalCodes).toContain(refusal.code);
   expect(refusal.message).toMatch(refusalMessage);
-  // The old code took 3 s (22 levels) to 13+ minutes (200 levels); a refusal takes milliseconds.
-  expect(refusal.ms).toBeLessThan(5000);
 }
 
 describe('hostile documents at the default limits', () => {
@@ -79,9 +80,13 @@ describe('hostile documents at the default limits', () => {
     entryNames.filter((entry) => entry !== 'GET' || document.get).map((entry) => ({ ...document, entry })),
   );
 
-  it.each(cases)('$name is refused quickly through $entry', async ({ query, entry }) => {
-    expectRefused(await timed(entries[entry](shop, query)));
-  });
+  it.each(cases)(
+    '$name is refused through $entry',
+    async ({ query, entry }) => {
+      expectRefused(await timed(entries[entry](shop, query)));
+    },
+    refusalTimeoutMs,
+  );
 
   it('still answers the client’s own queries', async () => {
     const response = await shop.http
@@ -114,27 +119,32 @@ describe('hostile documents with the token limit raised out of the way', () => {
     })),
   );
 
-  it.each(cases)('$name is refused by its limit through $entry', async ({ query, entry, code }) => {
-    const refusal = await timed(entries[entry](shop, query));
-    expectRefused(refusal);
-    expect(refusal.code).toBe(code);
-  });
+  it.each(cases)(
+    '$name is refused by its limit through $entry',
+    async ({ query, entry, code }) => {
+      const refusal = await timed(entries[entry](shop, query));
+      expectRefused(refusal);
+      expect(refusal.code).toBe(code);
+    },
+    refusalTimeoutMs,
+  );
 
   it('the cost of a fragment bomb is refused even when it is too big to count', async () => {
     const refusal = await timed(entries['POST through Apollo'](shop, fragmentBomb(1100)));
     expect(refusal.message).toBe('Query is too complex: cost beyond counting exceeds the limit of 2500.');
   });
 
-  it('/healthz answers promptly while attacks are in flight', async () => {
-    const attacks = Array.from({ length: 4 }, (_, index) =>
-      timed(entries['POST through Apollo'](shop, index % 2 ? aliasBomb(2100) : fragmentBomb(1800))),
-    );
-    const started = Date.now();
-    await shop.http.get('/healthz').expect(200);
-    const healthMs = Date.now() - started;
-    for (const refusal of await Promise.all(attacks)) expectRefused(refusal);
-    expect(healthMs).toBeLessThan(5000);
-  });
+  it(
+    '/healthz answers promptly while attacks are in flight',
+    async () => {
+      const attacks = Array.from({ length: 4 }, (_, index) =>
+        timed(entries['POST through Apollo'](shop, index % 2 ? aliasBomb(2100) : fragmentBomb(1800))),
+      );
+      await shop.http.get('/healthz').expect(200);
+      for (const refusal of await Promise.all(attacks)) expectRefused(refusal);
+    },
+    refusalTimeoutMs,
+  );
 });
 
 describe('introspection and the explorer switched off', () => {

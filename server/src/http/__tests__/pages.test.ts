@@ -146,6 +146,17 @@ describe('product pages', () => {
     );
   });
 
+  it.each(['/', '/category/for-women', '/product/2'])(
+    "%s: the first paint's headings go down one level at a time (h1, h2, h3), as the client's render does",
+    async (route) => {
+      const html = (await page(route)).text;
+      const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+      expect(levels[0]).toBe(1);
+      levels.slice(1).forEach((level, index) => expect(level).toBeLessThanOrEqual((levels[index] ?? 0) + 1));
+      if (route !== '/product/2') expect(levels).toContain(3);
+    },
+  );
+
   it('leaves the admin area without the storefront header', async () => {
     const html = (await page('/oxalis')).text;
     expect(html).toContain('<div id="root"></div>');

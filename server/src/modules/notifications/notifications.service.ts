@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../mail/mailer';
-import { centsToDecimal } from '../../shared/money';
+import { formatKsh } from '../../shared/money';
 import type { Order } from '../orders/order.entity';
 import { NotificationChannel, NotificationJob } from './notification-job.entity';
 import type { SmsSender } from './sms';
@@ -12,7 +12,7 @@ export const maxNotificationAttempts = 6;
 /** The e-mail and SMS that confirm a paid order, queued in the caller's transaction. */
 export function queuePaymentConfirmations(em: EntityManager, order: Order): void {
   const shortId = order.id.slice(0, 8);
-  const total = `Ksh ${centsToDecimal(order.totalCents)}`;
+  const total = formatKsh(order.totalCents);
   em.create(NotificationJob, {
     channel: NotificationChannel.EMAIL,
     recipient: order.recipientEmail,

@@ -5,7 +5,7 @@ import { outOfStock } from '../cart/cart.service';
 import { effectivePriceCents } from '../catalog/product.entity';
 import type { AdminNotificationInput } from '../notifications/admin-notifications';
 import { lowStockNotifications } from '../notifications/admin-notifications';
-import { centsToDecimal } from '../../shared/money';
+import { formatKsh } from '../../shared/money';
 import { freeDeliveryFromCents } from './delivery.service';
 import { type PaymentMethod } from './order.entity';
 
@@ -77,7 +77,7 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
     {
       type: 'order',
       title: 'New order',
-      text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for Ksh ${centsToDecimal(totalCents)}`,
+      text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for ${formatKsh(totalCents)}`,
       link: '/oxalis/orders',
     },
     ...lowStockNotifications(

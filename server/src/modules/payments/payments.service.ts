@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queuePaymentConfirmations } from '../notifications/notifications.service';
 import { recordAdminNotification } from '../notifications/admin-notifications';
-import { centsToDecimal } from '../../shared/money';
+import { formatKsh } from '../../shared/money';
 import { AppError } from '../../core/errors';
 import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../core/request-context';
@@ -84,7 +84,7 @@ export async function applyPaystackResult(
       recordAdminNotification(trx, {
         type: 'payment',
         title: 'Payment received',
-        text: `Ksh ${centsToDecimal(transaction.amountCents)} for order ${order.id.slice(0, 8)} (${transaction.method === PaymentMethod.CARD ? 'card' : 'M-Pesa'})`,
+        text: `${formatKsh(transaction.amountCents)} for order ${order.id.slice(0, 8)} (${transaction.method === PaymentMethod.CARD ? 'card' : 'M-Pesa'})`,
         link: '/oxalis/transactions',
       });
       if (order.stockReleasedAt && !(await retakeStock(trx, order, lowStockThreshold))) {

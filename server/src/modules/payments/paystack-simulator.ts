@@ -1,6 +1,6 @@
 import { Router, urlencoded, type Request, type Response } from 'express';
 import { escapeHtml } from '../../shared/html';
-import { centsToDecimal } from '../../shared/money';
+import { centsToDecimal, formatKsh } from '../../shared/money';
 import { hmac, randomToken, sha256 } from '../../shared/secrets';
 import { paystackSignature } from './paystack-client';
 
@@ -157,7 +157,7 @@ export function paystackSimulator(options: { secretKey: string; webhookUrl: () =
       200,
       'Payment simulator',
       `<p>This stands in for Paystack while the shop is in test mode: no money moves.</p>
-<p>Pay <strong>${escapeHtml(found.currency)} ${centsToDecimal(Number(found.amount))}</strong> for ${escapeHtml(found.email)}?</p>
+<p>Pay <strong>${escapeHtml(amountText(Number(found.amount), found.currency))}</strong> for ${escapeHtml(found.email)}?</p>
 <form method="post" action="/paystack-simulator/pay/${escapeHtml(accessCode)}"><button class="pay" name="outcome" value="success">Pay</button><button name="outcome" value="failed">Decline</button></form>`,
     );
   });
@@ -208,4 +208,9 @@ export function paystackSimulator(options: { secretKey: string; webhookUrl: () =
   });
 
   return router;
+}
+
+/** The shop charges in KES, written as everywhere else ('Ksh 7,320.00'); any other currency as Paystack sends it. */
+function amountText(cents: number, currency: string): string {
+  return currency === 'KES' ? formatKsh(cents) : `${currency} ${centsToDecimal(cents)}`;
 }

@@ -28,6 +28,7 @@ describe('formatKsh', () => {
     [99_950, 'Ksh 999.50'],
     [123_400, 'Ksh 1,234.00'],
     [123_456_789, 'Ksh 1,234,567.89'],
+    [-730_050, '-Ksh 7,300.50'],
   ])('shows %i cents as %s', (cents, text) => {
     expect(formatKsh(cents)).toBe(text);
   });

@@ -1,5 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { createViewer } from '../../../shared/session/testing/viewer-mocks';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { RequireAuth } from '../../../shared/session/require-auth';
+import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { GOOGLE_SCRIPT_SRC } from '../google-identity';
 import { graphQLErrorResult, loginMock, loginWithGoogleMock } from '../testing/account-mocks';
 import { renderAccountPage, type RenderAccountOptions } from '../testing/render-account-page';
@@ -33,6 +36,30 @@ describe('LoginPage', () => {
     expect(screen.queryByText('OR')).not.toBeInTheDocument();
     expect(document.querySelector(`script[src="${GOOGLE_SCRIPT_SRC}"]`)).toBeNull();
     expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    // Opened directly: there is nothing to explain.
+    expect(screen.queryByText(/^Sign in to/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/cart', 'Sign in to see your cart.'],
+    ['/my-orders?page=2', 'Sign in to see your orders.'],
+  ])('tells a guest sent away from %s why they are asked to sign in', async (guarded, reason) => {
+    render(
+      <MockedProvider mocks={[viewerMock(null)]} mockLinkDefaultOptions={{ delay: 0 }}>
+        <MemoryRouter initialEntries={[guarded]}>
+          <Routes>
+            <Route element={<RequireAuth />}>
+              <Route path="/cart" element={<h1>Cart</h1>} />
+              <Route path="/my-orders" element={<h1>My Orders</h1>} />
+            </Route>
+            <Route path="/account" element={<LoginPage />} />
+          </Routes>
+        </MemoryRouter>
+      </MockedProvider>,
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
   });
 
   it("says 'Please fill in all fields' and focuses the first empty field, sending nothing", async () => {

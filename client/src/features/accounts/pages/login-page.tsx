@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useLoginMutation } from '../api/login.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { GOOGLE_LOGIN_FAILED, INVALID_SERVER_RESPONSE, LOGIN_FAILED } from '../account-messages';
 import { GoogleSignIn } from '../components/google-sign-in';
+import { signInReason } from '../sign-in-reason';
 import { TextField } from '../components/text-field';
 import { fieldOf } from '../field-of';
 import { useAccountForm } from '../use-account-form';
@@ -22,6 +23,7 @@ export function LoginPage() {
   const form = useAccountForm<LoginField>('login');
   const [login] = useLoginMutation();
   const finishSignIn = useFinishSignIn();
+  const reason = signInReason(useLocation().state);
   const google = useGoogleSignIn({
     failureMessage: GOOGLE_LOGIN_FAILED,
     showProblem: form.showProblem,
@@ -66,6 +68,7 @@ export function LoginPage() {
       <PageMeta title="Login" noIndex />
       <div className="account-card">
         <h1>Login</h1>
+        {reason ? <p className="account-reason">{reason}</p> : null}
         <GoogleSignIn text="signin_with" onCredential={google.onCredential} onFailure={google.onFailure} />
         <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Login">
           <TextField

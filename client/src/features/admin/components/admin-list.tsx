@@ -1,6 +1,6 @@
 import { type ReactElement, type ReactNode } from 'react';
 import { useMediaQuery } from '../../../shared/ui/use-media-query';
-import { AdminTable } from './admin-table';
+import { AdminTable, AdminTableScroller } from './admin-table';
 import { PAGE_SIZE } from './use-list-search';
 
 // SPEC §2/§9: tables above 1024 px, cards at 1024 px or less.
@@ -141,8 +141,8 @@ function CardsOrTable<T>({ table, ...cards }: CardsProps<T> & Required<Pick<Admi
   const asCards = useMediaQuery(CARDS_QUERY);
   if (asCards) return <Cards {...cards} />;
   return (
-    <div className="admin-table-wrap">
+    <AdminTableScroller label={cards.label}>
       <AdminTable label={cards.label} columns={table.columns} items={cards.items} row={table.row} />
-    </div>
+    </AdminTableScroller>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 interface AdminTableProps<T> {
   /** The table's accessible name; none where a heading beside it already says what it holds. */
@@ -24,5 +24,17 @@ export function AdminTable<T>({ label, columns, items, row }: AdminTableProps<T>
       </thead>
       <tbody>{items.map((item) => row(item))}</tbody>
     </table>
+  );
+}
+
+/**
+ * Where a table may be wider than the screen: it scrolls sideways, so keyboard users must be able to focus it to
+ * scroll it (WCAG 2.1.1), and a focusable element needs a name — a labelled region says what is scrolled.
+ */
+export function AdminTableScroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="admin-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
   );
 }

@@ -53,8 +53,13 @@ export function CategoryPage() {
       });
       const payload = result?.deleteCategory;
       // Refused while products use it: the server says how many.
-      if (payload?.deletedId == null) setDeleteError(payload?.errors[0]?.message ?? 'Failed to delete category');
-      else showToast(`Category ${category.name} deleted`, { variant: 'success' });
+      if (payload?.deletedId == null) {
+        setDeleteError(payload?.errors[0]?.message ?? 'Failed to delete category');
+        return;
+      }
+      // A refusal of an earlier add ('Category already exists') may be about this very name: it no longer holds.
+      setFormError('');
+      showToast(`Category ${category.name} deleted`, { variant: 'success' });
     } catch (failure) {
       setDeleteError(serverMessageOr(failure, 'Failed to delete category'));
     }

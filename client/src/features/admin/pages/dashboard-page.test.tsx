@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { DashboardDocument, type DashboardQuery } from '../api/dashboard.generated';
 import { renderAdmin } from '../testing/render-admin';
 import { DashboardPage } from './dashboard-page';
 
-function dashboardMock(lowStock: { shown: number; count: number }) {
+function dashboardMock(
+  lowStock: { shown: number; count: number },
+  recentUsers: DashboardQuery['dashboard']['recentUsers'] = [],
+) {
   const dashboard: DashboardQuery['dashboard'] = {
     __typename: 'Dashboard',
     totalProducts: 5_000,
@@ -21,7 +24,7 @@ function dashboardMock(lowStock: { shown: number; count: number }) {
       quantity: 0,
     })),
     lowStockCount: lowStock.count,
-    recentUsers: [],
+    recentUsers,
   };
   return { request: { query: DashboardDocument }, result: { data: { dashboard } } };
 }
@@ -40,5 +43,21 @@ describe('DashboardPage', () => {
 
     expect(await screen.findByText('Low Scent 3: 0 left')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /more/ })).not.toBeInTheDocument();
+  });
+
+  it('puts the recent users table in a named region that takes keyboard focus, as it scrolls sideways on phones', async () => {
+    const user = {
+      __typename: 'AdminUser' as const,
+      id: 'user-1',
+      first: 'Wanjiru',
+      last: 'Kamau',
+      email: 'wanjiru@example.com',
+      role: 'USER' as const,
+    };
+    renderAdmin(<DashboardPage />, { mocks: [dashboardMock({ shown: 0, count: 0 }, [user])] });
+
+    const region = await screen.findByRole('region', { name: 'Recent Users table' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('cell', { name: 'wanjiru@example.com' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../shared/format-money';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { roleLabel } from '../admin-format';
 import { useDashboardQuery } from '../api/dashboard.generated';
-import { AdminTable } from '../components/admin-table';
+import { AdminTable, AdminTableScroller } from '../components/admin-table';
 import { LoadState } from '../components/admin-list';
 import { SalesChart } from '../components/sales-chart';
 import { StatCards } from '../components/stat-cards';
@@ -78,7 +78,7 @@ export function DashboardPage() {
           </div>
           <section className="admin-panel" aria-labelledby="recent-users" style={{ marginTop: '1rem' }}>
             <h2 id="recent-users">Recent Users</h2>
-            <div className="admin-table-wrap">
+            <AdminTableScroller label="Recent Users table">
               <AdminTable
                 columns={['First Name', 'Last Name', 'Email', 'Role']}
                 items={dashboard.recentUsers}
@@ -91,7 +91,7 @@ export function DashboardPage() {
                   </tr>
                 )}
               />
-            </div>
+            </AdminTableScroller>
           </section>
         </>
       ) : null}

@@ -154,7 +154,7 @@ describe('InventoryPage', () => {
 
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Gone Scent' })).not.toBeInTheDocument());
     expect(screen.getByRole('row', { name: 'Kept Scent' })).toBeInTheDocument();
-    expect(await screen.findByText('1 products')).toBeInTheDocument();
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
   });
 
   it('asks the server for one page at a time and keeps the page in the URL', async () => {
@@ -216,7 +216,7 @@ describe('InventoryPage', () => {
       await screen.findByRole('row', { name: 'Rose Attar' }, { timeout: 2_000 + INVENTORY_SEARCH_DEBOUNCE_MS }),
     ).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/oxalis/inventory?q=rose'));
-    expect(screen.getByText('1 products')).toBeInTheDocument();
+    expect(screen.getByText('1 product')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countText } from '../../../shared/count-text';
 import { formatMoney } from '../../../shared/format-money';
 import { useToast } from '../../../shared/ui/use-toast';
 import { PageMeta } from '../../../shared/ui/page-meta';
@@ -102,7 +103,7 @@ export function InventoryPage() {
           <input type="checkbox" checked={lowStock} onChange={(event) => setLowStock(event.target.checked)} />
           Low stock only
         </label>
-        {list ? <span className="muted">{list.totalCount} products</span> : null}
+        {list ? <span className="muted">{countText(list.totalCount, 'product')}</span> : null}
       </SearchToolbar>
       <AdminList
         label="Products"

@@ -73,4 +73,31 @@ describe('OrdersPage', () => {
     // Pages appear only once there is more than one page.
     expect(screen.queryByRole('navigation', { name: 'Pages of orders' })).not.toBeInTheDocument();
   });
+
+  it('tells a paid order from an unpaid one in its Payment column', async () => {
+    const unpaid = {
+      ...orders.orders[0],
+      id: '9e8d7c6b-1111-2222-3333-444444444444',
+      status: 'pending',
+      paymentStatus: 'pending',
+    };
+    renderAdmin(<OrdersPage />, {
+      mocks: [
+        {
+          request: { query: AdminOrdersDocument, variables: { search: null, limit: 50, offset: 0 } },
+          result: { data: { adminOrders: { ...orders, totalCount: 2, orders: [...orders.orders, unpaid] } } },
+        },
+      ],
+    });
+
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    const payment = headers.indexOf('Payment');
+    expect(payment).toBeGreaterThan(-1);
+    const cell = (name: string) => within(screen.getByRole('row', { name })).getAllByRole('cell')[payment];
+    expect(cell('Order 4b5c6d7e')).toHaveTextContent('Paid');
+    expect(cell('Order 9e8d7c6b')).toHaveTextContent('Unpaid');
+  });
 });

@@ -6,7 +6,7 @@ import { shortId } from '../../../shared/format-order';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { useToast } from '../../../shared/ui/use-toast';
-import { statusLabel } from '../admin-format';
+import { paymentStatusLabel, statusLabel } from '../admin-format';
 import {
   useAdminOrdersQuery,
   useOrderStatusChangesQuery,
@@ -78,13 +78,13 @@ export function OrdersPage() {
             </p>
             <p>{formatMoney(order.totalCents)}</p>
             <p>
-              <StatusBadge status={order.status} />
+              <StatusBadge status={order.status} /> {paymentBadge(order)}
             </p>
             {statusButton(order)}
           </li>
         )}
         table={{
-          columns: ['Order', 'Customer', 'City', 'Items', 'Total', 'Date', 'Status', 'Actions'],
+          columns: ['Order', 'Customer', 'City', 'Items', 'Total', 'Date', 'Payment', 'Status', 'Actions'],
           row: (order) => (
             <tr key={order.id} aria-label={`Order ${shortId(order.id)}`}>
               <td title={order.id}>#{shortId(order.id)}</td>
@@ -97,6 +97,7 @@ export function OrdersPage() {
               <td>{order.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}</td>
               <td>{formatMoney(order.totalCents)}</td>
               <td>{formatDateTime(order.createdAt)}</td>
+              <td>{paymentBadge(order)}</td>
               <td>
                 <StatusBadge status={order.status} />
               </td>
@@ -111,6 +112,11 @@ export function OrdersPage() {
       <OrderStatusDialog order={changing} onClose={() => setChanging(null)} />
     </section>
   );
+}
+
+// An unpaid pending order must not read like a paid one.
+function paymentBadge(order: AdminOrder) {
+  return <StatusBadge status={order.paymentStatus}>{paymentStatusLabel(order.paymentStatus)}</StatusBadge>;
 }
 
 function OrderStatusDialog({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {

@@ -72,8 +72,12 @@ export function OrderSummary({
           <dd>{formatMoney(totals.totalCents)}</dd>
         </div>
       </dl>
-      {totals.freeDelivery && freeDeliveryFromCents !== null ? (
-        <p className="order-summary__note">{freeDeliveryText(freeDeliveryFromCents)}</p>
+      {freeDeliveryFromCents !== null ? (
+        <p className="order-summary__note">
+          {totals.freeDelivery
+            ? freeDeliveryText(freeDeliveryFromCents)
+            : `Add ${formatMoney(totals.freeDeliveryShortfallCents)} more for free delivery.`}
+        </p>
       ) : null}
       <button type="button" className="button order-summary__checkout" disabled={!selected} onClick={onCheckout}>
         {selected ? 'Proceed to Checkout' : 'Select Delivery Location'}

@@ -170,6 +170,7 @@ describe('CartPage', () => {
     expect(summary('Subtotal')).toBe('Ksh 10,000.00');
     expect(summary('Shipping')).toBe('Free');
     expect(summary('Total')).toBe('Ksh 10,000.00');
+    expect(screen.getByText('Free delivery on orders of Ksh 10,000 or more.')).toBeInTheDocument();
   });
 
   it('charges delivery just below Ksh 10,000', async () => {
@@ -179,6 +180,13 @@ describe('CartPage', () => {
 
     expect(summary('Shipping')).toBe('Ksh 200.00');
     expect(summary('Total')).toBe('Ksh 10,199.99');
+    expect(screen.getByText('Add Ksh 0.01 more for free delivery.')).toBeInTheDocument();
+  });
+
+  it('says how much more makes delivery free, before a location is chosen too', async () => {
+    renderCart(createCart([createCartLine({ quantity: 1, unitPriceCents: 730000 })]));
+
+    expect(await screen.findByText('Add Ksh 2,700.00 more for free delivery.')).toBeInTheDocument();
   });
 
   it('opens the checkout once a location is chosen', async () => {

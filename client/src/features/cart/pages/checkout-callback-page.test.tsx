@@ -22,7 +22,12 @@ function verifyMock(
         verifyPayment: {
           __typename: 'PaymentResult',
           status,
-          order: { __typename: 'Order', id: 'order-1', status: 'pending', paymentStatus: status },
+          order: {
+            __typename: 'Order',
+            id: '3f9a2c1e-5b7d-4e0a-9c1b-2d3e4f5a6b7c',
+            status: 'pending',
+            paymentStatus: status,
+          },
           errors: errors.map((error) => ({ __typename: 'FieldError', ...error })),
         },
       },
@@ -68,6 +73,8 @@ describe('CheckoutCallbackPage', () => {
     expect(await screen.findByRole('heading', { name: 'Thank you for your purchase!' })).toBeInTheDocument();
     expect(screen.getByText('Your order has been confirmed and will be shipped soon.')).toBeInTheDocument();
     expect(screen.getByText(/confirmation SMS/)).toBeInTheDocument();
+    // The number My Orders and the confirmation e-mail show for the order.
+    expect(screen.getByText(/^Order number:/)).toHaveTextContent('Order number: #3f9a2c1e');
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
     await waitFor(() => expect(badge()).toHaveTextContent('0'));
     expect(refetched).toHaveBeenCalledTimes(1);

@@ -4,13 +4,17 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useVerifyPaymentMutation } from '../api/checkout.generated';
 import { CartDocument } from '../../../shared/cart/cart.generated';
 import { serverMessageOr } from '../../../shared/error-message';
+import { shortId } from '../../../shared/format-order';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import '../cart.css';
 
 const PAYMENT_FAILED = 'Payment processing failed';
 
 type Outcome =
-  { state: 'checking' } | { state: 'completed' } | { state: 'pending' } | { state: 'failed'; message: string | null };
+  | { state: 'checking' }
+  | { state: 'completed'; orderId: string | null }
+  | { state: 'pending' }
+  | { state: 'failed'; message: string | null };
 
 // The payment provider sends the shopper back here with ?reference=…; the server asks the provider what
 // happened. SPEC §2's success view lives here, since the modal's page is gone by the time payment is done.
@@ -35,7 +39,7 @@ export function CheckoutCallbackPage() {
       }
       setOutcome(
         result?.status === 'completed'
-          ? { state: 'completed' }
+          ? { state: 'completed', orderId: result.order?.id ?? null }
           : { state: 'failed', message: result?.errors[0]?.message ?? null },
       );
       // The cart changed on the server: emptied when the order was made, refilled when the payment failed
@@ -69,6 +73,11 @@ export function CheckoutCallbackPage() {
         <>
           <h1>Thank you for your purchase!</h1>
           <p role="status">Your order has been confirmed and will be shipped soon.</p>
+          {outcome.orderId ? (
+            <p>
+              Order number: <strong>#{shortId(outcome.orderId)}</strong>
+            </p>
+          ) : null}
           <p>A confirmation SMS has been sent to your phone.</p>
           <div className="checkout-result__links">
             <Link to="/my-orders" className="button">

@@ -17,8 +17,9 @@ export function ProductPrice({ product, note, className = 'product-price' }: Pro
       <p className="product-price__amounts">
         {saving > 0 ? (
           <>
-            <s aria-label={`Regular price ${formatMoney(product.priceCents)}`}>{formatMoney(product.priceCents)}</s>{' '}
-            <span className="visually-hidden">Sale price </span>
+            {/* Words, not an aria-label on <s> (not allowed there, and screen readers do not announce strike-through). */}
+            <span className="visually-hidden">Was </span>
+            <s>{formatMoney(product.priceCents)}</s> <span className="visually-hidden">Now </span>
             <strong>{formatMoney(product.effectivePriceCents)}</strong>
           </>
         ) : (

@@ -86,7 +86,12 @@ describe('CategoryPage', () => {
     expect(screen.getByText('Gentle scents for little ones.')).toBeInTheDocument();
     expect(await screen.findByText('3 products')).toBeInTheDocument();
     expect(productNames()).toEqual(['Bubble Gum', 'Candy Floss', 'Peach Fizz']);
-    expect(document.title).toBe('FOR CHILDREN | Manukato');
+    // Worded as the server writes the head (catalog.pages.ts), so it reads the same before and after the start.
+    expect(document.title).toBe('For Children perfumes | Manukato');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Gentle scents for little ones. Shop for children at Manukato, delivered across Kenya.',
+    );
   });
 
   it('says so when the category has no products', async () => {

@@ -4,7 +4,7 @@ import { useCategoryPageQuery } from '../api/category-page.generated';
 import { useCategoryProductsQuery } from '../api/category-products.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { breadcrumbName } from '../breadcrumb-name';
-import { categoryTitleFromSlug } from '../category-title';
+import { categoryHead, categoryTitleFromSlug } from '../category-title';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { FilterPanel } from '../components/filter-panel';
 import { ProductResults } from '../components/product-results';
@@ -41,12 +41,7 @@ function CategoryView({ slug }: { slug: string }) {
 
   return (
     <div className="page catalog-page">
-      <PageMeta
-        title={title || categoryTitleFromSlug(slug)}
-        description={
-          description || `Shop ${categoryTitleFromSlug(slug).toLowerCase()} perfumes and fragrances in Kenya.`
-        }
-      />
+      <PageMeta {...categoryHead(title || categoryTitleFromSlug(slug), description)} />
       <Breadcrumbs
         trail={[
           {

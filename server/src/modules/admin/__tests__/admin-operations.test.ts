@@ -382,7 +382,10 @@ describe('notifications', () => {
       title: 'New order',
       link: '/oxalis/orders',
     });
-    expect(listed.adminNotifications.find((entry) => entry.type === 'order')!.text).toContain('Njeri Mwangi');
+    // Product 13 at Ksh 1,900 × 2 plus delivery: the amount grouped, as everywhere else.
+    expect(listed.adminNotifications.find((entry) => entry.type === 'order')!.text).toBe(
+      'Njeri Mwangi ordered 1 item for Ksh 3,920.00',
+    );
     expect(listed.adminNotifications.find((entry) => entry.type === 'low-stock')!.text).toContain('has 5 left');
 
     // Already below the threshold: a further sale is not reported again.
@@ -410,7 +413,9 @@ describe('notifications', () => {
     expect(types.filter((type) => type === 'review')).toHaveLength(1);
     expect(types.filter((type) => type === 'order')).toHaveLength(2);
     expect(listed.adminNotifications[0]).toMatchObject({ type: 'review', text: 'Kamau rated 4/5: Smells great' });
-    expect(listed.adminNotifications.find((entry) => entry.type === 'payment')!.text).toContain(order.id.slice(0, 8));
+    expect(listed.adminNotifications.find((entry) => entry.type === 'payment')!.text).toBe(
+      `Ksh 3,920.00 for order ${order.id.slice(0, 8)} (M-Pesa)`,
+    );
     expect(listed.unreadNotificationCount).toBe(listed.adminNotifications.length);
   });
 

@@ -52,10 +52,12 @@ it('sends the confirmation e-mail and SMS outside the request, once', async () =
   expect(await deliverDueNotifications(shop.orm.em.fork(), senders(smtp.url))).toBe(2);
   const mail = await smtp.lastTo('wairimu@example.co.ke');
   expect(mail).toContain(`Your Manukato order ${orderId.slice(0, 8)} is confirmed`);
-  expect(mail).toContain('Ksh 4320.00');
+  expect(mail).toContain('We have received your payment of Ksh 4,320.00 for order');
   const sms = (await fs.readdir(shop.config.mail.outboxDir)).filter((file) => file.endsWith('.sms.txt'));
   expect(sms).toHaveLength(1);
-  expect(await fs.readFile(`${shop.config.mail.outboxDir}/${sms[0]}`, 'utf8')).toContain('To: +254722000111');
+  const smsText = await fs.readFile(`${shop.config.mail.outboxDir}/${sms[0]}`, 'utf8');
+  expect(smsText).toContain('To: +254722000111');
+  expect(smsText).toContain('payment of Ksh 4,320.00 received');
   expect(await deliverDueNotifications(shop.orm.em.fork(), senders(smtp.url))).toBe(0);
 });
 

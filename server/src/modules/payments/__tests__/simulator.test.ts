@@ -34,7 +34,7 @@ it('without a Paystack key, the stand-in takes the whole journey: page, Pay, sig
   const page = await shop.http.get(payPath).expect(200);
   expect(page.text).toContain('Payment simulator');
   // Oud Savanna on sale at Ksh 7,200 plus the CBD collection fee of Ksh 120.
-  expect(page.text).toContain('KES 7320.00');
+  expect(page.text).toContain('Ksh 7,320.00');
   // Plain HTML that posts back: nothing for a Content-Security-Policy without 'unsafe-inline' scripts to block.
   expect(page.text).not.toMatch(/<script|\son[a-z]+=/i);
   expect(page.headers['cache-control']).toBe('no-store');
