@@ -5,6 +5,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { LoginDocument } from '../features/accounts/api/login.generated';
 import { AdminHeaderDocument } from '../features/admin/api/admin-header.generated';
 import { DashboardDocument } from '../features/admin/api/dashboard.generated';
+import { ShippingPageDocument } from '../features/info/api/shipping-page.generated';
 import { CategoryCarouselDocument } from '../features/catalog/api/category-carousel.generated';
 import { CategoryPageDocument } from '../features/catalog/api/category-page.generated';
 import { CategoryProductsDocument } from '../features/catalog/api/category-products.generated';
@@ -120,12 +121,17 @@ describe('route table', () => {
     expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
   });
 
+  const shippingTermsMock: MockLink.MockedResponse = {
+    request: { query: ShippingPageDocument },
+    result: { data: { freeDeliveryFromCents: 1_000_000, deliveryLocations: [] } },
+  };
+
   it.each([
-    ['/returns', 'Returns Policy', 'Returns are accepted within 7 days of delivery.'],
-    ['/shipping', 'Shipping Information', 'Same day for orders placed before 12 PM'],
-    ['/contact', 'Contact Us', '+254 700 000 000'],
-  ])('lazily loads the info page %s', async (path, heading, text) => {
-    renderAt(path);
+    ['/returns', 'Returns Policy', 'Returns are accepted within 7 days of delivery.', []],
+    ['/shipping', 'Shipping Information', 'Orders are processed on business days', [shippingTermsMock]],
+    ['/contact', 'Contact Us', '+254 700 000 000', []],
+  ])('lazily loads the info page %s', async (path, heading, text, mocks) => {
+    renderAt(path, [viewerMock(null), ...mocks]);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getAllByText(text, { exact: false }).length).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 import { absoluteUrl, type ImageSizes, type PageHead } from './page-html';
 import type { RequestContext } from '../core/request-context';
+import type { DeliveryLocation } from '../modules/orders/delivery-location.entity';
 import { reviewsService } from '../modules/reviews/reviews.service';
-import { deliveryService } from '../modules/orders/delivery.service';
+import { deliveryDays, deliveryService, freeDeliveryFromCents } from '../modules/orders/delivery.service';
 import { catalogService } from '../modules/catalog/catalog.service';
 import { centsToDecimal, formatKsh } from '../shared/money';
 
@@ -22,6 +23,33 @@ function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[])
         item: `${publicUrl}${path}`,
       })),
     ],
+  };
+}
+
+/**
+ * What delivering one of this product costs and takes, from the stored locations: the cheapest one's fee and
+ * time, or nothing to pay when the product alone reaches the free-delivery threshold (as checkout charges).
+ */
+function shippingDetails(locations: readonly DeliveryLocation[], priceCents: number): Record<string, unknown> {
+  const cheapest = deliveryService.cheapest(locations);
+  const feeCents = priceCents >= freeDeliveryFromCents ? 0 : cheapest?.feeCents;
+  const days = cheapest ? deliveryDays(cheapest.deliveryTime) : null;
+  return {
+    '@type': 'OfferShippingDetails',
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'KE' },
+    ...(feeCents === undefined
+      ? {}
+      : { shippingRate: { '@type': 'MonetaryAmount', value: centsToDecimal(feeCents), currency: 'KES' } }),
+    // The stored time is the whole promise from order to door, so it is all transit; handling adds none.
+    ...(days
+      ? {
+          deliveryTime: {
+            '@type': 'ShippingDeliveryTime',
+            handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 0, unitCode: 'DAY' },
+            transitTime: { '@type': 'QuantitativeValue', minValue: days.min, maxValue: days.max, unitCode: 'DAY' },
+          },
+        }
+      : {}),
   };
 }
 
@@ -48,8 +76,12 @@ export const catalogPages = {
     const { publicUrl, priceValidUntil } = ctx.config;
     const path = `/product/${product.id}`;
     const category = categories[0];
+    // One trail for the JSON-LD and the visible breadcrumbs (the client draws the same from its query).
+    const trail = [
+      ...(category ? [{ name: titleCase(category.name), path: category.path }] : []),
+      { name: product.name, path },
+    ];
     const price = product.effectivePriceCents;
-    const cheapestDelivery = Math.min(...locations.map((location) => location.feeCents));
     const offer: Record<string, unknown> = {
       '@type': 'Offer',
       url: `${publicUrl}${path}`,
@@ -58,18 +90,7 @@ export const catalogPages = {
       priceValidUntil,
       availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
-      shippingDetails: {
-        '@type': 'OfferShippingDetails',
-        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'KE' },
-        ...(Number.isFinite(cheapestDelivery)
-          ? { shippingRate: { '@type': 'MonetaryAmount', value: centsToDecimal(cheapestDelivery), currency: 'KES' } }
-          : {}),
-        deliveryTime: {
-          '@type': 'ShippingDeliveryTime',
-          handlingTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 3, unitCode: 'DAY' },
-          transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 5, unitCode: 'DAY' },
-        },
-      },
+      shippingDetails: shippingDetails(locations, price),
     };
     const productLd: Record<string, unknown> = {
       '@context': 'https://schema.org',
@@ -101,13 +122,7 @@ export const catalogPages = {
       canonicalPath: path,
       image: images[0]?.url,
       ogType: 'product',
-      jsonLd: [
-        productLd,
-        breadcrumbs(publicUrl, [
-          ...(category ? [{ name: titleCase(category.name), path: category.path }] : []),
-          { name: product.name, path },
-        ]),
-      ],
+      jsonLd: [productLd, breadcrumbs(publicUrl, trail)],
       initialData: [{ operationName: 'ProductPage', variables: { id: product.id } }],
       // The same srcset and sizes as the product page's main image (client product-gallery.tsx).
       preloadImage: images[0]
@@ -115,6 +130,7 @@ export const catalogPages = {
         : undefined,
       firstPaint: {
         kind: 'product',
+        breadcrumbs: trail,
         name: product.name,
         priceText: formatKsh(price),
         image: images[0]
@@ -169,6 +185,7 @@ export const catalogPages = {
         : undefined,
       firstPaint: {
         kind: 'category',
+        breadcrumbs: [{ name, path }],
         title,
         product: first
           ? {

@@ -16,9 +16,20 @@ export interface FirstPaintImage {
   alt: string;
 }
 
+/** A breadcrumb after Home; the last is the page itself. */
+export interface FirstPaintCrumb {
+  name: string;
+  path: string;
+}
+
 export type FirstPaint =
-  | { kind: 'product'; name: string; priceText: string; image?: FirstPaintImage }
-  | { kind: 'category'; title: string; product?: { name: string; category: string; image?: FirstPaintImage } }
+  | { kind: 'product'; name: string; priceText: string; image?: FirstPaintImage; breadcrumbs: FirstPaintCrumb[] }
+  | {
+      kind: 'category';
+      title: string;
+      product?: { name: string; category: string; image?: FirstPaintImage };
+      breadcrumbs: FirstPaintCrumb[];
+    }
   | { kind: 'home'; card?: { name: string; description: string; path: string; image: FirstPaintImage } };
 
 /** A header link, from the client build's server-manifest.json (the client's header draws the same). */
@@ -34,6 +45,18 @@ function image(picture: FirstPaintImage, className?: string): string {
   )}" fetchpriority="high" decoding="async"${className ? ` class="${className}"` : ''}>`;
 }
 
+/** The client's Breadcrumbs (catalog/components/breadcrumbs.tsx): drawn at once, so the page below never shifts. */
+function breadcrumbs(trail: FirstPaintCrumb[]): string {
+  const steps = [{ name: 'Home', path: '/' }, ...trail];
+  const items = steps.map(
+    (step, index) =>
+      `<li><a href="${escapeHtml(step.path)}"${index === steps.length - 1 ? ' aria-current="page"' : ''}>${escapeHtml(
+        step.name,
+      )}</a></li>`,
+  );
+  return `<nav aria-label="Breadcrumb" class="breadcrumbs"><ol>${items.join('')}</ol></nav>`;
+}
+
 // The cards' names are h3 under an h2, as in the client's render (the category page's visually hidden "Products",
 // the carousel's "Shop by Category"); hidden here so the first paint keeps its layout and only the outline is whole.
 function hiddenHeading(text: string): string {
@@ -43,11 +66,13 @@ function hiddenHeading(text: string): string {
 function pageContent(firstPaint: FirstPaint): string {
   switch (firstPaint.kind) {
     case 'product':
-      return `<article class="page product-detail"><div class="product-gallery"><div class="product-gallery__main">${
+      return `<div class="page product-page">${breadcrumbs(
+        firstPaint.breadcrumbs,
+      )}<article class="product-detail"><div class="product-gallery"><div class="product-gallery__main">${
         firstPaint.image ? image(firstPaint.image) : ''
       }</div></div><div class="product-detail__info"><h1 class="product-detail__name">${escapeHtml(
         firstPaint.name,
-      )}</h1><p class="product-price product-price--large">${escapeHtml(firstPaint.priceText)}</p></div></article>`;
+      )}</h1><p class="product-price product-price--large">${escapeHtml(firstPaint.priceText)}</p></div></article></div>`;
     case 'category': {
       const product = firstPaint.product;
       const card = product
@@ -57,7 +82,7 @@ function pageContent(firstPaint: FirstPaint): string {
             product.category,
           )}</p></article></li></ul>`
         : '';
-      return `<div class="page catalog-page"><header class="catalog-page__header"><h1 class="catalog-page__title">${escapeHtml(
+      return `<div class="page catalog-page">${breadcrumbs(firstPaint.breadcrumbs)}<header class="catalog-page__header"><h1 class="catalog-page__title">${escapeHtml(
         firstPaint.title,
       )}</h1></header><div class="catalog-page__layout"><section class="catalog-page__results">${
         card ? `${hiddenHeading('Products')}${card}` : ''

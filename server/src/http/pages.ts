@@ -69,7 +69,7 @@ const staticPages: Record<string, { title: string; description: string; pageModu
   },
   '/shipping': {
     title: 'Shipping Information | Manukato',
-    description: 'Delivery across Kenya: same day in Nairobi CBD for orders before 12 PM, 2-5 business days elsewhere.',
+    description: 'Delivery fees and times for Nairobi and the rest of Kenya, and the order total that ships free.',
     pageModule: 'src/features/info/pages/shipping-page.tsx',
   },
   '/contact': {

@@ -1,6 +1,3 @@
-/** SPEC §9: delivery is free from Ksh 10,000 of goods (in cents). The server decides what it charges. */
-const FREE_DELIVERY_FROM_CENTS = 1_000_000;
-
 export interface DeliveryOption {
   id: number;
   name: string;
@@ -18,14 +15,22 @@ interface OrderTotals {
   totalCents: number;
 }
 
-export function orderTotals(subtotalCents: number, location: DeliveryOption | null): OrderTotals {
-  const freeDelivery = subtotalCents >= FREE_DELIVERY_FROM_CENTS;
+/**
+ * What the summary shows before the server prices the order. `freeDeliveryFromCents` is the server's threshold
+ * (null until it has answered: nothing is promised free before then).
+ */
+export function orderTotals(
+  subtotalCents: number,
+  location: DeliveryOption | null,
+  freeDeliveryFromCents: number | null,
+): OrderTotals {
+  const freeDelivery = freeDeliveryFromCents !== null && subtotalCents >= freeDeliveryFromCents;
   const shippingCents = freeDelivery ? 0 : (location?.feeCents ?? null);
   return {
     subtotalCents,
     shippingCents,
     freeDelivery,
-    freeDeliveryShortfallCents: Math.max(FREE_DELIVERY_FROM_CENTS - subtotalCents, 0),
+    freeDeliveryShortfallCents: freeDeliveryFromCents === null ? 0 : Math.max(freeDeliveryFromCents - subtotalCents, 0),
     totalCents: subtotalCents + (shippingCents ?? 0),
   };
 }

@@ -16,10 +16,11 @@ export const ADD_TO_CART_FAILED_MESSAGE = 'Failed to add item to cart';
 /** Said politely (a status toast) after an add: on a phone the header's badge may be the only other sign. */
 export const ADDED_TO_CART_MESSAGE = 'Added to cart';
 
-export type AddToCart = (productId: number) => Promise<void>;
+/** `quantity` from the product page's selector; one when absent (the cards' buttons). */
+export type AddToCart = (productId: number, quantity?: number) => Promise<void>;
 
 /**
- * Adds one of a product to the signed-in shopper's cart. The badge follows from the mutation's cart in the
+ * Adds a product (one, or the quantity asked) to the signed-in shopper's cart. The badge follows from the mutation's cart in the
  * normalised cache. Guests (and expired sessions) are told to log in, then sent to /account with
  * state.from so signing in brings them back. Failures are toasts; the promise never rejects.
  */
@@ -51,7 +52,7 @@ export function useAddToCart(): AddToCart {
   }, [showToast, navigate]);
 
   return useCallback(
-    async (productId: number) => {
+    async (productId: number, quantity = 1) => {
       // Only a known guest is turned away here: while `me` is still loading (a click right after the page
       // opens) the server decides, and answers UNAUTHENTICATED for a guest.
       if (!viewer && !viewerLoading) {
@@ -62,7 +63,7 @@ export function useAddToCart(): AddToCart {
       // answer, read before this add was saved, would land after the add's and put the old count back.
       const badgeMayBeStale = !viewer || badgeReadInFlight(client);
       try {
-        const { data } = await addToCart({ variables: { productId, quantity: 1 } });
+        const { data } = await addToCart({ variables: { productId, quantity } });
         if (badgeMayBeStale && data?.addToCart.cart) void rereadBadge(client);
         const error = data?.addToCart.errors[0];
         if (error) showToast(error.message, { variant: 'error' });

@@ -67,7 +67,7 @@ describe('product pages', () => {
         price: '7200.00',
         priceValidUntil: '2026-12-31',
         availability: 'https://schema.org/InStock',
-        shippingDetails: { deliveryTime: { handlingTime: { minValue: 1, maxValue: 3, unitCode: 'DAY' } } },
+        shippingDetails: { shippingRate: { value: '120.00', currency: 'KES' } },
       },
     });
     expect(product).not.toHaveProperty('aggregateRating');
@@ -78,6 +78,28 @@ describe('product pages', () => {
         { name: 'For Men', item: 'https://manukato.example/category/for-men' },
         { position: 3 },
       ],
+    });
+  });
+
+  it.each([
+    // Ksh 7,200 on sale: the cheapest stored location's fee and time (CBD collection point, 1-3 business days).
+    [1, '120.00'],
+    // Ksh 10,500 marked down to 8,900: the price paid decides, as at checkout.
+    [16, '120.00'],
+    // Ksh 11,800: one alone reaches the Ksh 10,000 of goods that ship free.
+    [3, '0.00'],
+  ])('promises in shippingDetails what checkout charges for product %i: Ksh %s', async (id, rate) => {
+    const [product] = jsonLd((await page(`/product/${id}`)).text);
+    expect(product).toMatchObject({
+      offers: {
+        shippingDetails: {
+          shippingRate: { '@type': 'MonetaryAmount', value: rate, currency: 'KES' },
+          deliveryTime: {
+            handlingTime: { minValue: 0, maxValue: 0, unitCode: 'DAY' },
+            transitTime: { minValue: 1, maxValue: 3, unitCode: 'DAY' },
+          },
+        },
+      },
     });
   });
 
@@ -101,6 +123,9 @@ describe('product pages', () => {
     for (const link of ['/', '/category/for-women', '/category/for-men', '/category/kids', '/category/room']) {
       expect(root).toContain(`<li><a href="${link}">`);
     }
+    expect(root).toContain(
+      '<nav aria-label="Breadcrumb" class="breadcrumbs"><ol><li><a href="/">Home</a></li><li><a href="/category/for-men">For Men</a></li><li><a href="/product/2" aria-current="page">Cedar Ridge Eau de Toilette 50ml</a></li></ol></nav>',
+    );
     expect(root).toContain('<h1 class="product-detail__name">Cedar Ridge Eau de Toilette 50ml</h1>');
     expect(root).toContain('<p class="product-price product-price--large">Ksh 4,200.00</p>');
     expect(root).toContain(
@@ -110,6 +135,9 @@ describe('product pages', () => {
 
   it('draws the category title and its first product, and the home page its first category card', async () => {
     const category = (await page('/category/for-women')).text;
+    expect(category).toContain(
+      '<nav aria-label="Breadcrumb" class="breadcrumbs"><ol><li><a href="/">Home</a></li><li><a href="/category/for-women" aria-current="page">For Women</a></li></ol></nav>',
+    );
     expect(category).toContain('<h1 class="catalog-page__title">FOR WOMEN</h1>');
     expect(category).toMatch(/<article class="product-card">[\s\S]*?<img src="\/uploads\/sample-/);
     const home = (await page('/')).text;
@@ -144,9 +172,13 @@ describe('product pages', () => {
       expect.objectContaining({
         operationName: 'ProductPage',
         variables: { id: 3 },
-        data: {
+        data: expect.objectContaining({
           product: expect.objectContaining({ __typename: 'Product', id: 3, name: 'Night Market Intense 100ml' }),
-        },
+          // The page's delivery promises and related products come with it: no second request, no late shift.
+          freeDeliveryFromCents: 1_000_000,
+          deliveryLocations: expect.arrayContaining([expect.objectContaining({ __typename: 'DeliveryLocation' })]),
+          relatedProducts: expect.any(Array),
+        }),
       }),
     ]);
   });

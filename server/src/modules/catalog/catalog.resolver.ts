@@ -40,6 +40,18 @@ export class ProductResolver {
     return catalogService.countProducts(ctx, filter);
   }
 
+  @Query(() => [ProductView], {
+    complexity: listComplexity,
+    description: 'Other in-stock products in the same categories as this one, newest first; 4 unless a limit is given.',
+  })
+  async relatedProducts(
+    @Ctx() ctx: RequestContext,
+    @Arg('productId', () => Int) productId: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ): Promise<ProductView[]> {
+    return catalogService.listRelatedProducts(ctx, productId, pageOf(limit, 0, 4).limit);
+  }
+
   @Query(() => ProductView, { nullable: true })
   async product(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<ProductView | null> {
     return catalogService.findProduct(ctx, id);

@@ -241,6 +241,33 @@ export const catalogService = {
     return ids.map((id) => byId.get(id) ?? null);
   },
 
+  /**
+   * "You may also like": other shown, in-stock products sharing a category with this one, the newest first.
+   * One statement whatever the catalogue's size (the product_categories index leads from the product's
+   * categories to their members).
+   */
+  async listRelatedProducts(ctx: RequestContext, productId: number, limit: number): Promise<ProductView[]> {
+    readsList(ctx, { availability: [Availability.IN_STOCK] });
+    shows(ctx, [productId]);
+    if (!Number.isSafeInteger(productId) || limit <= 0) return [];
+    const related = await productRows(
+      ctx,
+      `select ${productViewColumns}
+       from (select p.* from products p
+             where p.id in (select member.product_id from product_categories own
+                            join product_categories member on member.category_id = own.category_id
+                            where own.product_id = ? and member.product_id <> ?)
+               and p.archived_at is null and p.quantity > 0
+             order by p.id desc limit ?) p
+       order by p.id desc`,
+      [productId, productId, limit],
+    );
+    // Not tagged with each related product: an order's stock change would then drop every neighbour's page. The
+    // cards show no quantity; what they do show changes with a list change (name, price, category) or an in-stock
+    // flip, both tagged above. An image-only edit shows on the next such change.
+    return related;
+  },
+
   async findProduct(ctx: RequestContext, id: number): Promise<ProductView | null> {
     return Number.isSafeInteger(id) ? ctx.loaders.catalog.productById.load(id) : null;
   },

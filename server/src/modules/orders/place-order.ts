@@ -6,10 +6,8 @@ import { effectivePriceCents } from '../catalog/product.entity';
 import type { AdminNotificationInput } from '../notifications/admin-notifications';
 import { lowStockNotifications } from '../notifications/admin-notifications';
 import { formatKsh } from '../../shared/money';
+import { freeDeliveryFromCents } from './delivery.service';
 import { type PaymentMethod } from './order.entity';
-
-/** Spec §9: delivery is free when the goods come to Ksh 10,000 or more. */
-const freeDeliveryFromCents = 1_000_000;
 
 /** A cart line locked with its product, as checkout reads it. */
 interface LockedLine {

@@ -53,7 +53,7 @@ export type FieldErrorCode =
 export type DeliveryLocationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DeliveryLocationsQuery = { deliveryLocations: Array<{ __typename: 'DeliveryLocation', id: number, name: string, feeCents: number, deliveryTime: string }> };
+export type DeliveryLocationsQuery = { freeDeliveryFromCents: number, deliveryLocations: Array<{ __typename: 'DeliveryLocation', id: number, name: string, feeCents: number, deliveryTime: string }> };
 
 export type UpdateCartItemMutationVariables = Exact<{
   id: number;
@@ -71,7 +71,7 @@ export type RemoveCartItemMutationVariables = Exact<{
 export type RemoveCartItemMutation = { removeCartItem: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 
-export const DeliveryLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"feeCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryTime"}}]}}]}}]} as unknown as DocumentNode;
+export const DeliveryLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DeliveryTerms"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DeliveryTerms"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Query"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"freeDeliveryFromCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"feeCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryTime"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useDeliveryLocationsQuery__

@@ -4,7 +4,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { CreateOrderDocument, InitializePaymentDocument } from '../api/checkout.generated';
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { useViewer } from '../../../shared/session/use-viewer';
-import { deliveryLocations, renderCartScreen } from '../testing/render-cart';
+import { deliveryLocations, freeDeliveryFromCents, renderCartScreen } from '../testing/render-cart';
 import { CheckoutModal } from './checkout-modal';
 import { paymentRedirect } from '../payment-redirect';
 
@@ -60,7 +60,15 @@ function initializePaymentMock(
 function Checkout({ subtotalCents = 500000 }: { subtotalCents?: number }) {
   const { loading } = useViewer();
   if (loading) return null;
-  return <CheckoutModal open onClose={() => undefined} location={outsideNairobi} subtotalCents={subtotalCents} />;
+  return (
+    <CheckoutModal
+      open
+      onClose={() => undefined}
+      location={outsideNairobi}
+      subtotalCents={subtotalCents}
+      freeDeliveryFromCents={freeDeliveryFromCents}
+    />
+  );
 }
 
 function renderCheckout(mocks: MockLink.MockedResponse[] = []) {

@@ -27,11 +27,13 @@ interface CheckoutModalProps {
   onClose: () => void;
   location: DeliveryOption;
   subtotalCents: number;
+  /** The server's free-delivery threshold (loaded with the locations). */
+  freeDeliveryFromCents: number | null;
 }
 
 // SPEC §2/§4: shipping, then payment method (M-Pesa by default); then the order is created, the payment
 // initialised and the browser sent to the provider, which returns to /checkout/callback (the success view).
-export function CheckoutModal({ open, onClose, location, subtotalCents }: CheckoutModalProps) {
+export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeliveryFromCents }: CheckoutModalProps) {
   const { viewer } = useViewer();
   const client = useApolloClient();
   const [step, setStep] = useState<'shipping' | 'payment'>('shipping');
@@ -52,7 +54,7 @@ export function CheckoutModal({ open, onClose, location, subtotalCents }: Checko
   const [orderId, setOrderId] = useState<string | null>(null);
   const [createOrder] = useCreateOrderMutation();
   const [initializePayment] = useInitializePaymentMutation();
-  const totals = orderTotals(subtotalCents, location);
+  const totals = orderTotals(subtotalCents, location, freeDeliveryFromCents);
 
   function close() {
     if (processing) return;

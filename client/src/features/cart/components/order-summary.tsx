@@ -1,10 +1,13 @@
 import { formatMoney } from '../../../shared/format-money';
+import { freeDeliveryText, locationPromiseText } from '../../../shared/delivery/delivery-text';
 import { orderTotals, type DeliveryOption } from '../order-totals';
 
 interface OrderSummaryProps {
   subtotalCents: number;
   locations: DeliveryOption[];
   locationsFailed: boolean;
+  /** The server's free-delivery threshold; null while it loads. */
+  freeDeliveryFromCents: number | null;
   /** The chosen location, one of `locations`; CartPage owns the choice and also hands it to checkout. */
   selected: DeliveryOption | null;
   onSelect: (id: number) => void;
@@ -17,11 +20,12 @@ export function OrderSummary({
   subtotalCents,
   locations,
   locationsFailed,
+  freeDeliveryFromCents,
   selected,
   onSelect,
   onCheckout,
 }: OrderSummaryProps) {
-  const totals = orderTotals(subtotalCents, selected);
+  const totals = orderTotals(subtotalCents, selected, freeDeliveryFromCents);
   const shipping = totals.freeDelivery
     ? 'Free'
     : totals.shippingCents === null
@@ -45,9 +49,7 @@ export function OrderSummary({
             />
             <span className="order-summary__location-text">
               <span className="order-summary__location-name">{location.name}</span>
-              <span className="order-summary__location-meta">
-                {formatMoney(location.feeCents)} · {location.deliveryTime}
-              </span>
+              <span className="order-summary__location-meta">{locationPromiseText(location)}</span>
             </span>
           </label>
         ))}
@@ -70,11 +72,13 @@ export function OrderSummary({
           <dd>{formatMoney(totals.totalCents)}</dd>
         </div>
       </dl>
-      <p className="order-summary__note">
-        {totals.freeDelivery
-          ? 'Free delivery on orders of Ksh 10,000 or more.'
-          : `Add ${formatMoney(totals.freeDeliveryShortfallCents)} more for free delivery.`}
-      </p>
+      {freeDeliveryFromCents !== null ? (
+        <p className="order-summary__note">
+          {totals.freeDelivery
+            ? freeDeliveryText(freeDeliveryFromCents)
+            : `Add ${formatMoney(totals.freeDeliveryShortfallCents)} more for free delivery.`}
+        </p>
+      ) : null}
       <button type="button" className="button order-summary__checkout" disabled={!selected} onClick={onCheckout}>
         {selected ? 'Proceed to Checkout' : 'Select Delivery Location'}
       </button>

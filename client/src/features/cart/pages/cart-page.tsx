@@ -56,6 +56,7 @@ export function CartPage() {
   };
 
   const deliveryLocations = locations.data?.deliveryLocations ?? [];
+  const freeDeliveryFromCents = locations.data?.freeDeliveryFromCents ?? null;
   const selectedLocation = deliveryLocations.find((location) => location.id === locationId) ?? null;
 
   return (
@@ -90,6 +91,7 @@ export function CartPage() {
             subtotalCents={cart.subtotalCents}
             locations={deliveryLocations}
             locationsFailed={Boolean(locations.error)}
+            freeDeliveryFromCents={freeDeliveryFromCents}
             selected={selectedLocation}
             onSelect={setLocationId}
             onCheckout={() => setCheckoutOpen(true)}
@@ -102,6 +104,7 @@ export function CartPage() {
           onClose={() => setCheckoutOpen(false)}
           location={selectedLocation}
           subtotalCents={cart.subtotalCents}
+          freeDeliveryFromCents={freeDeliveryFromCents}
         />
       ) : null}
     </div>

@@ -7,6 +7,9 @@ import { createCache } from '../../../app/apollo-client';
 import { DeliveryLocationsDocument, type DeliveryLocationsQuery } from '../api/cart-page.generated';
 import { ToastProvider } from '../../../shared/ui/toast';
 
+/** SPEC §9: goods from Ksh 10,000 ship free (the server's threshold, in cents). */
+export const freeDeliveryFromCents = 1_000_000;
+
 /** SPEC §9's four delivery options, as the API answers them (fees in cents). */
 export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
   {
@@ -40,7 +43,10 @@ export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
 ];
 
 export function deliveryLocationsMock(): MockLink.MockedResponse<DeliveryLocationsQuery> {
-  return { request: { query: DeliveryLocationsDocument }, result: { data: { deliveryLocations } } };
+  return {
+    request: { query: DeliveryLocationsDocument },
+    result: { data: { freeDeliveryFromCents, deliveryLocations } },
+  };
 }
 
 function LocationProbe() {

@@ -6,6 +6,8 @@ interface AddToCartButtonProps {
   inStock: boolean;
   label?: string;
   className?: string;
+  /** How many to add (the product page's quantity selector); the handler adds one when absent. */
+  quantity?: number;
   /** Id of the product name, so each of a grid's many 'Add to Cart' buttons says which product it adds. */
   describedBy?: string;
 }
@@ -16,6 +18,7 @@ export function AddToCartButton({
   inStock,
   label = 'Add to Cart',
   className = 'button',
+  quantity,
   describedBy,
 }: AddToCartButtonProps) {
   const [adding, setAdding] = useState(false);
@@ -26,7 +29,7 @@ export function AddToCartButton({
     if (!handler || adding) return;
     setAdding(true);
     try {
-      await handler(productId);
+      await (quantity === undefined ? handler(productId) : handler(productId, quantity));
     } catch {
       // The handler owns its failure messages (and the login redirect); the button only stops waiting.
     } finally {

@@ -12,7 +12,12 @@ import { createProduct } from '../testing/factories';
 import { renderWithProviders } from '../testing/render';
 import { CategoryPage } from './category-page';
 
-function titleMock(slug: string, title: string, description = ''): MockedResponse<CategoryPageQuery> {
+function titleMock(
+  slug: string,
+  title: string,
+  description = '',
+  path = `/category/${slug}`,
+): MockedResponse<CategoryPageQuery> {
   return {
     request: { query: CategoryPageDocument, variables: { slug } },
     result: {
@@ -20,7 +25,7 @@ function titleMock(slug: string, title: string, description = ''): MockedRespons
         category: {
           __typename: 'CategoryMatch',
           title,
-          category: description ? { __typename: 'Category', id: 1, description } : null,
+          category: description ? { __typename: 'Category', id: 1, description, path } : null,
         },
       },
     },
@@ -49,6 +54,24 @@ function productNames() {
 }
 
 describe('CategoryPage', () => {
+  it('shows breadcrumbs: Home, then the category as the current page at its canonical path', async () => {
+    renderCategory('/category/kids', [
+      titleMock('kids', 'FOR CHILDREN', 'Gentle scents for little ones.', '/category/for-children'),
+      productsMock({ filter: { categorySlug: 'kids' } }, []),
+    ]);
+
+    const breadcrumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(breadcrumbs).findByRole('link', { name: 'For Children' })).toHaveAttribute(
+      'href',
+      '/category/for-children',
+    );
+    const links = within(breadcrumbs).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Home', 'For Children']);
+    expect(links[0]).toHaveAttribute('href', '/');
+    expect(links[0]).not.toHaveAttribute('aria-current');
+    expect(links[1]).toHaveAttribute('aria-current', 'page');
+  });
+
   it("shows the server's title, the count and the category's products", async () => {
     renderCategory('/category/kids', [
       titleMock('kids', 'FOR CHILDREN', 'Gentle scents for little ones.'),

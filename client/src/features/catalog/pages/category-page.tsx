@@ -3,7 +3,9 @@ import { useParams } from 'react-router-dom';
 import { useCategoryPageQuery } from '../api/category-page.generated';
 import { useCategoryProductsQuery } from '../api/category-products.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
+import { breadcrumbName } from '../breadcrumb-name';
 import { categoryHead, categoryTitleFromSlug } from '../category-title';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import { FilterPanel } from '../components/filter-panel';
 import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
@@ -40,6 +42,14 @@ function CategoryView({ slug }: { slug: string }) {
   return (
     <div className="page catalog-page">
       <PageMeta {...categoryHead(title || categoryTitleFromSlug(slug), description)} />
+      <Breadcrumbs
+        trail={[
+          {
+            name: breadcrumbName(title || categoryTitleFromSlug(slug)),
+            path: match?.category?.path ?? `/category/${slug}`,
+          },
+        ]}
+      />
       <header className="catalog-page__header">
         <h1 className="catalog-page__title">{title}</h1>
         {description ? <p className="catalog-page__intro">{description}</p> : null}

@@ -2,14 +2,22 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useProductPageQuery, type ProductPageQuery } from '../api/product-page.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
+import { breadcrumbName } from '../breadcrumb-name';
 import { AddToCartButton } from '../components/add-to-cart-button';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import { ProductDelivery } from '../components/product-delivery';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductPrice } from '../components/product-price';
+import { QuantitySelector } from '../components/quantity-selector';
+import { RelatedProducts } from '../components/related-products';
 import { ShareDialog } from '../components/share-dialog';
 import './product-page.css';
 import { productEmailHref } from './product-email-href';
 
 type Product = NonNullable<ProductPageQuery['product']>;
+
+/** The most one Add to Cart sends, whatever the stock: a shop's order, not a wholesaler's. */
+const MAX_QUANTITY = 99;
 
 // GraphQL Int is 32-bit: a larger id would be a request error rather than "not found".
 const MAX_ID = 2_147_483_647;
@@ -25,7 +33,7 @@ export function ProductPage() {
   const { data, loading, error, refetch } = useProductPageQuery({ variables: { id: id ?? 0 }, skip: id === null });
 
   if (id === null || data?.product === null) return <ProductNotFound />;
-  if (data?.product) return <ProductDetails product={data.product} />;
+  if (data?.product) return <ProductDetails product={data.product} page={data} />;
   if (error && !loading) {
     return (
       <div className="page">
@@ -63,8 +71,13 @@ function metaDescription(text: string): string {
   return flat.length <= 155 ? flat : `${flat.slice(0, 154).trimEnd()}…`;
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product, page }: { product: Product; page: ProductPageQuery }) {
   const [shareOpen, setShareOpen] = useState(false);
+  const [quantity, setQuantity] = useState(1);
+  const maxQuantity = Math.max(Math.min(product.quantity, MAX_QUANTITY), 1);
+  // Stock may fall below the choice while the page is open (a refetch): never send more than there is.
+  const chosenQuantity = Math.min(quantity, maxQuantity);
+  const category = product.categories[0];
   const url = `${window.location.origin}/product/${product.id}`;
   const nameId = `product-${product.id}-name`;
 
@@ -82,43 +95,48 @@ function ProductDetails({ product }: { product: Product }) {
   }
 
   return (
-    <article className="page product-detail" aria-labelledby={nameId}>
+    <div className="page product-page">
       <PageMeta title={product.name} description={metaDescription(product.description)} />
-      <ProductGallery images={product.images} productName={product.name} />
-      <div className="product-detail__info">
-        <h1 id={nameId} className="product-detail__name">
-          {product.name}
-        </h1>
-        <ProductPrice product={product} note="Tax included" className="product-price product-price--large" />
-        <p className={product.inStock ? 'stock-badge stock-badge--in' : 'stock-badge stock-badge--out'}>
-          {product.inStock ? 'IN STOCK' : 'OUT OF STOCK'}
-        </p>
-        <div className="product-detail__description">{product.description}</div>
-        <details className="product-detail__shipping">
-          <summary>Shipping information</summary>
-          <ul>
-            <li>Free delivery within Nairobi CBD</li>
-            <li>Delivery in 1-3 business days across Kenya</li>
-            <li>Express shipping available</li>
-            <li>100% authentic products</li>
-          </ul>
-        </details>
-        <AddToCartButton
-          productId={product.id}
-          inStock={product.inStock}
-          label="ADD TO CART"
-          className="button product-detail__add"
-        />
-        <div className="product-detail__links">
-          <button type="button" className="button button--outline" onClick={() => void share()}>
-            Share
-          </button>
-          <a className="button button--outline" href={productEmailHref(product, url)}>
-            Send email
-          </a>
+      <Breadcrumbs
+        trail={[
+          ...(category ? [{ name: breadcrumbName(category.name), path: category.path }] : []),
+          { name: product.name, path: `/product/${product.id}` },
+        ]}
+      />
+      <article className="product-detail" aria-labelledby={nameId}>
+        <ProductGallery images={product.images} productName={product.name} />
+        <div className="product-detail__info">
+          <h1 id={nameId} className="product-detail__name">
+            {product.name}
+          </h1>
+          <ProductPrice product={product} note="Tax included" className="product-price product-price--large" />
+          <p className={product.inStock ? 'stock-badge stock-badge--in' : 'stock-badge stock-badge--out'}>
+            {product.inStock ? 'IN STOCK' : 'OUT OF STOCK'}
+          </p>
+          <div className="product-detail__description">{product.description}</div>
+          <ProductDelivery terms={page} priceCents={product.effectivePriceCents} />
+          {product.inStock ? (
+            <QuantitySelector value={chosenQuantity} max={maxQuantity} onChange={setQuantity} />
+          ) : null}
+          <AddToCartButton
+            productId={product.id}
+            inStock={product.inStock}
+            quantity={chosenQuantity}
+            label="ADD TO CART"
+            className="button product-detail__add"
+          />
+          <div className="product-detail__links">
+            <button type="button" className="button button--outline" onClick={() => void share()}>
+              Share
+            </button>
+            <a className="button button--outline" href={productEmailHref(product, url)}>
+              Send email
+            </a>
+          </div>
         </div>
-      </div>
-      {shareOpen ? <ShareDialog url={url} onClose={() => setShareOpen(false)} /> : null}
-    </article>
+        {shareOpen ? <ShareDialog url={url} onClose={() => setShareOpen(false)} /> : null}
+      </article>
+      <RelatedProducts products={page.relatedProducts} />
+    </div>
   );
 }

@@ -1,46 +1,54 @@
+import { useShippingPageQuery } from '../api/shipping-page.generated';
+import { freeDeliveryText } from '../../../shared/delivery/delivery-text';
+import { formatMoney } from '../../../shared/format-money';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import '../info-page.css';
 
-const deliveryTimes = [
-  { area: 'Nairobi CBD', time: 'Same day for orders placed before 12 PM' },
-  { area: 'Other Nairobi areas', time: 'Within 24 hours' },
-  { area: 'Major towns', time: '2-3 business days' },
-  { area: 'Other locations', time: '3-5 business days' },
-] as const;
-
-/** SPEC §2 Shipping page. */
+/**
+ * SPEC §2 Shipping page, its rates and times from the delivery locations the shop stores (the spec's fixed
+ * 'Same day before 12 PM' table promised what checkout never offered).
+ */
 export function ShippingPage() {
+  const { data, error } = useShippingPageQuery();
+
   return (
     <article className="page info-page">
       <PageMeta
         title="Shipping Information"
-        description="Delivery across Kenya: same day in Nairobi CBD for orders before 12 PM, 2-5 business days elsewhere."
+        description="Delivery fees and times for Nairobi and the rest of Kenya, and the order total that ships free."
       />
       <h1>Shipping Information</h1>
 
       <section aria-labelledby="shipping-rates">
-        <h2 id="shipping-rates">Shipping rates</h2>
-        <p>Shipping rates are based on your current location. You choose your delivery location at checkout.</p>
-      </section>
-
-      <section aria-labelledby="shipping-times">
-        <h2 id="shipping-times">Delivery times</h2>
-        <table className="info-page__table">
-          <thead>
-            <tr>
-              <th scope="col">Location</th>
-              <th scope="col">Delivery time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveryTimes.map((row) => (
-              <tr key={row.area}>
-                <th scope="row">{row.area}</th>
-                <td>{row.time}</td>
+        <h2 id="shipping-rates">Shipping rates and delivery times</h2>
+        <p>
+          The fee depends on where we deliver; you choose your delivery location in the cart.
+          {data ? ` ${freeDeliveryText(data.freeDeliveryFromCents)}` : null}
+        </p>
+        {data ? (
+          <table className="info-page__table">
+            <thead>
+              <tr>
+                <th scope="col">Location</th>
+                <th scope="col">Fee</th>
+                <th scope="col">Delivery time</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.deliveryLocations.map((location) => (
+                <tr key={location.id}>
+                  <th scope="row">{location.name}</th>
+                  <td>{formatMoney(location.feeCents)}</td>
+                  <td>{location.deliveryTime}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : error ? (
+          <p role="alert">Could not load the delivery options. Please reload the page.</p>
+        ) : (
+          <p role="status">Loading delivery options…</p>
+        )}
       </section>
 
       <section aria-labelledby="shipping-processing">

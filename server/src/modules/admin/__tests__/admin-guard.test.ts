@@ -40,6 +40,8 @@ const graphqlAccess: Record<string, Access> = {
   reviews: 'public',
   reviewStats: 'public',
   deliveryLocations: 'public',
+  freeDeliveryFromCents: 'public',
+  relatedProducts: 'public',
   me: 'public',
   cart: 'signed-in',
   myOrders: 'signed-in',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { effectivePriceCents } from '../product.entity';
+import { Product, effectivePriceCents } from '../product.entity';
 import { sampleProducts } from '../catalog.samples';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 
@@ -177,5 +177,68 @@ describe('categories and images', () => {
     const candidates = image.srcSet.split(', ').map((candidate) => candidate.split(' '));
     expect(candidates.map(([, width]) => width)).toEqual(['320w', '640w', '1280w']);
     for (const [url = ''] of candidates) await shop.http.get(url).expect(200).expect('content-type', 'image/webp');
+  });
+});
+
+describe('you may also like', () => {
+  const relatedQuery = `query ($productId: Int!, $limit: Int) {
+    relatedProducts(productId: $productId, limit: $limit) { id name inStock categories { name } images { id srcSet } }
+  }`;
+
+  async function related(productId: number, limit?: number) {
+    const { data, errors } = await shop.graphql<{
+      relatedProducts: { id: number; name: string; inStock: boolean; categories: { name: string }[] }[];
+    }>(relatedQuery, { productId, limit });
+    expect(errors).toBeUndefined();
+    return data!.relatedProducts;
+  }
+
+  /** The sample ids (1-based, as seeded) in stock sharing a category with `id`, newest first. */
+  function expectedFor(id: number, out: readonly number[] = []): number[] {
+    const own = new Set(sampleProducts[id - 1]!.categories);
+    return sampleProducts
+      .map((sample, index) => ({ sample, id: index + 1 }))
+      .filter(({ sample, id: other }) => other !== id && sample.quantity > 0 && !out.includes(other))
+      .filter(({ sample }) => sample.categories.some((name) => own.has(name)))
+      .map(({ id: other }) => other)
+      .reverse();
+  }
+
+  it('lists other in-stock products of the same categories, newest first, 4 by default', async () => {
+    // A product with more than 4 such neighbours, so the default limit shows.
+    const id = sampleProducts.findIndex((_, index) => expectedFor(index + 1).length > 4) + 1;
+    expect(id).toBeGreaterThan(0);
+    const products = await related(id);
+    expect(products.map((product) => product.id)).toEqual(expectedFor(id).slice(0, 4));
+    expect(products.length).toBe(4);
+    const own = new Set(sampleProducts[id - 1]!.categories);
+    for (const product of products) {
+      expect(product.inStock).toBe(true);
+      expect(product.categories.some((category) => own.has(category.name))).toBe(true);
+    }
+    expect((await related(1, 2)).map((product) => product.id)).toEqual(expectedFor(1).slice(0, 2));
+    expect(await related(999_999)).toEqual([]);
+  });
+
+  it('leaves out a product that sells out', async () => {
+    const [first] = expectedFor(1);
+    const em = shop.orm.em.fork();
+    const product = await em.findOneOrFail(Product, { id: first! });
+    const quantity = product.quantity;
+    product.quantity = 0;
+    await em.flush();
+    try {
+      expect((await related(1)).map((item) => item.id)).toEqual(expectedFor(1, [first!]).slice(0, 4));
+    } finally {
+      product.quantity = quantity;
+      await em.flush();
+    }
+  });
+
+  it('costs one statement, for a few products as for many', async () => {
+    const few = await shop.statements.measure(() => shop.graphql(relatedQuery, { productId: 1, limit: 1 }));
+    const many = await shop.statements.measure(() => shop.graphql(relatedQuery, { productId: 2, limit: 20 }));
+    expect(few.statements).toBe(1);
+    expect(many.statements).toBe(1);
   });
 });

@@ -1,0 +1,30 @@
+import type { DeliveryTermsFragment } from '../../../shared/delivery/delivery-terms.generated';
+import { freeDeliveryText, locationPromiseText } from '../../../shared/delivery/delivery-text';
+
+interface ProductDeliveryProps {
+  terms: DeliveryTermsFragment;
+  /** What one of the product costs: alone at or over the threshold, it ships free. */
+  priceCents: number;
+}
+
+/** The product page's delivery promises: the stored locations and the free-delivery threshold, as the cart has them. */
+export function ProductDelivery({ terms, priceCents }: ProductDeliveryProps) {
+  const shipsFree = priceCents >= terms.freeDeliveryFromCents;
+  return (
+    <details className="product-detail__shipping">
+      <summary>Shipping information</summary>
+      <ul>
+        <li>
+          {shipsFree ? 'This item ships free. ' : null}
+          {freeDeliveryText(terms.freeDeliveryFromCents)}
+        </li>
+        {terms.deliveryLocations.map((location) => (
+          <li key={location.id}>
+            {location.name}: {locationPromiseText(location)}
+          </li>
+        ))}
+        <li>100% authentic products</li>
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,17 @@
+import { formatMoney } from '../format-money';
+
+/** 'Ksh 10,000' for whole shillings (a threshold reads better without '.00'), else as prices are written. */
+function formatAmount(cents: number): string {
+  const money = formatMoney(cents);
+  return money.endsWith('.00') ? money.slice(0, -3) : money;
+}
+
+/** The one sentence the storefront uses for the free-delivery threshold. */
+export function freeDeliveryText(freeDeliveryFromCents: number): string {
+  return `Free delivery on orders of ${formatAmount(freeDeliveryFromCents)} or more.`;
+}
+
+/** A stored location's promise, written the same on the product page, the cart and the shipping page. */
+export function locationPromiseText(location: { feeCents: number; deliveryTime: string }): string {
+  return `${formatMoney(location.feeCents)} · ${location.deliveryTime}`;
+}
