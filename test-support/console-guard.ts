@@ -7,6 +7,22 @@
 const consoleProblems: string[] = [];
 const consoleSpies: jest.SpyInstance[] = [];
 
+// Outside any test too (importing a module, beforeAll, afterAll): recorded here and checked when the file ends.
+const outsideTests: string[] = [];
+const originalConsole = { warn: console.warn, error: console.error };
+for (const level of ['warn', 'error'] as const) {
+  console[level] = (...args: unknown[]) => {
+    outsideTests.push(`console.${level}: ${args.map(describeArgument).join(' ')}`);
+  };
+}
+
+afterAll(() => {
+  Object.assign(console, originalConsole);
+  const problems = outsideTests.splice(0);
+  if (problems.length > 0)
+    throw new Error(`The test file wrote to the console outside its tests:\n${problems.join('\n')}`);
+});
+
 beforeEach(() => {
   for (const level of ['warn', 'error'] as const) {
     const spy = jest.spyOn(console, level).mockImplementation((...args: unknown[]) => {
