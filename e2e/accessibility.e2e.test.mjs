@@ -1,0 +1,147 @@
+// axe-core in the browser (issue 13): no WCAG 2.0/2.1 A and AA or best-practice violations on the storefront's
+// and the admin area's pages at 1280 and 375 wide, and readable button labels while hovered and focused.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test } from 'node:test';
+import { createAccount, signIn, signInAsAdmin } from './support/accounts.mjs';
+import { useBrowser, withPage } from './support/browser.mjs';
+
+const require = createRequire(import.meta.url);
+// Evaluated as a string, not added as a <script>: the shop's CSP admits no inline or unknown scripts.
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+];
+const STANDARDS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+const STOREFRONT_PAGES = ['/', '/category/for-women', '/product/1', '/search?q=oud', '/login', '/register'];
+const ADMIN_PAGES = [
+  '/oxalis',
+  '/oxalis/upload',
+  '/oxalis/inventory',
+  '/oxalis/orders',
+  '/oxalis/reviews',
+  '/oxalis/category',
+  '/oxalis/notifications',
+  '/oxalis/transactions',
+];
+
+const browser = useBrowser();
+
+/** Runs axe on the page as it is now and returns its violations, one readable line each. */
+async function violations(page, runOnly = STANDARDS) {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
+  const found = await page.evaluate(async (tags) => {
+    const results = await globalThis.axe.run(globalThis.document, { runOnly: tags });
+    // Zero violations means something only if axe found elements to check.
+    if (results.passes.length === 0) throw new Error('axe checked nothing on this page');
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+      summary: violation.nodes[0]?.failureSummary,
+    }));
+  }, runOnly);
+  return found.map(
+    ({ id, impact, targets, summary }) => `${id} (${impact}): ${targets.join(', ')}\n    ${summary ?? ''}`,
+  );
+}
+
+/** Opens `path` and waits until the page has its heading and its data: nothing left loading. */
+async function openSettled(page, path) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.locator('h1').first().waitFor();
+}
+
+async function expectNoViolations(page, where, runOnly) {
+  assert.deepEqual(await violations(page, runOnly), [], `${where}: axe violations`);
+}
+
+for (const viewport of VIEWPORTS) {
+  const size = `${viewport.width}×${viewport.height}`;
+
+  test(`storefront pages have no axe violations at ${size}`, async () => {
+    await withPage(browser(), async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const path of STOREFRONT_PAGES) {
+        await openSettled(page, path);
+        await expectNoViolations(page, `${path} at ${size}`);
+      }
+    });
+  });
+
+  test(`a shopper's cart, checkout and My Orders have no axe violations at ${size}`, async () => {
+    await withPage(browser(), async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const account = await createAccount('axe');
+      await signIn(page, account.email, account.password);
+      await openSettled(page, '/my-orders');
+      await expectNoViolations(page, `/my-orders at ${size}`);
+
+      await openSettled(page, '/product/1');
+      await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
+      await page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item', exact: true }).waitFor();
+      await openSettled(page, '/cart');
+      await expectNoViolations(page, `/cart at ${size}`);
+
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
+      const shipping = page.getByRole('dialog', { name: 'Shipping Information' });
+      await shipping.waitFor();
+      await expectNoViolations(page, `checkout's shipping step at ${size}`);
+
+      await shipping.getByLabel('Phone Number', { exact: true }).fill('0712345678');
+      await shipping.getByLabel('Address', { exact: true }).fill('12 Riverside Drive');
+      await shipping.getByLabel('City', { exact: true }).fill('Nairobi');
+      await shipping.getByLabel('Postal Code', { exact: true }).fill('00100');
+      await shipping.getByRole('button', { name: 'Continue to Payment', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Payment Method' }).waitFor();
+      await expectNoViolations(page, `checkout's payment step at ${size}`);
+    });
+  });
+
+  test(`admin pages have no axe violations at ${size}`, async () => {
+    await withPage(browser(), async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signInAsAdmin(page);
+      for (const path of ADMIN_PAGES) {
+        await openSettled(page, path);
+        await expectNoViolations(page, `${path} at ${size}`);
+      }
+    });
+  });
+}
+
+/** Holds each state (hover, then keyboard focus) on the first visible button matching `selector`. */
+async function expectContrastInStates(page, selector, where) {
+  const button = page.locator(`${selector}:visible`).first();
+  await button.scrollIntoViewIfNeeded();
+  await button.hover();
+  await expectNoViolations(page, `${where} ${selector} hovered`, ['color-contrast']);
+  await page.mouse.move(0, 0);
+  // A key press first, so the focus counts as keyboard focus (:focus-visible), as after Tab.
+  await page.keyboard.press('Shift');
+  await button.focus();
+  assert.ok(await button.evaluate((element) => element.matches(':focus-visible')), `${where} ${selector} focus`);
+  await expectNoViolations(page, `${where} ${selector} focused`, ['color-contrast']);
+  await button.blur();
+}
+
+test('outline and primary buttons keep their contrast while hovered and focused, storefront and admin', async () => {
+  await withPage(browser(), async ({ page }) => {
+    await openSettled(page, '/product/1');
+    await expectContrastInStates(page, '.button--outline:enabled', 'product page');
+    await expectContrastInStates(page, '.button:not(.button--outline):enabled', 'product page');
+
+    await signInAsAdmin(page);
+    await openSettled(page, '/oxalis/inventory');
+    await expectContrastInStates(page, '.button--outline:enabled', 'admin inventory');
+    // The inventory's actions are all outline buttons; the categories page's Add is a primary one.
+    await openSettled(page, '/oxalis/category');
+    await expectContrastInStates(page, '.button:not(.button--outline):enabled', 'admin categories');
+  });
+});
