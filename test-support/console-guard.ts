@@ -10,11 +10,12 @@ const consoleSpies: jest.SpyInstance[] = [];
 // Outside any test too (importing a module, beforeAll, afterAll): recorded here and checked when the file ends.
 const outsideTests: string[] = [];
 const originalConsole = { warn: console.warn, error: console.error };
-for (const level of ['warn', 'error'] as const) {
-  console[level] = (...args: unknown[]) => {
+const recordOutsideTests =
+  (level: 'warn' | 'error') =>
+  (...args: unknown[]): void => {
     outsideTests.push(`console.${level}: ${args.map(describeArgument).join(' ')}`);
   };
-}
+Object.assign(console, { warn: recordOutsideTests('warn'), error: recordOutsideTests('error') });
 
 afterAll(() => {
   Object.assign(console, originalConsole);
