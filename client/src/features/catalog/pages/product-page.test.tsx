@@ -1,16 +1,10 @@
+import { createDeliveryTerms } from '../../../shared/delivery/testing/delivery-terms';
 import type { MockedResponse } from '@apollo/client/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProductPageDocument, type ProductPageQuery } from '../api/product-page.generated';
 import { shopContact } from '../../../shared/shop-contact';
-import {
-  createDeliveryTerms,
-  createImage,
-  createProduct,
-  createProductDetails,
-  deferred,
-  type ProductDetails,
-} from '../testing/factories';
+import { createImage, createProduct, createProductDetails, deferred, type ProductDetails } from '../testing/factories';
 import { renderWithProviders } from '../testing/render';
 import { ProductPage } from './product-page';
 

@@ -1,7 +1,6 @@
 import type { ProductCard_ProductFragment } from '../api/product-card.generated';
 import type { ProductPageQuery } from '../api/product-page.generated';
 import type { ProductPhoto_ImageFragment } from '../api/product-photo.generated';
-import type { DeliveryTermsFragment } from '../../../shared/delivery/delivery-terms.generated';
 
 // Test data shaped as the API returns it (with __typename, which Apollo's cache needs to normalise).
 
@@ -61,29 +60,6 @@ export function createProductDetails(overrides: Partial<ProductDetails> = {}): P
     effectivePriceCents: effectivePrice(overrides),
     images: [createImage({ id: `img-p${id}`, url: `/uploads/perfume-${id}.webp` })],
     ...overrides,
-  };
-}
-
-/** The product page's delivery terms: the seeded locations (fees in cents) and the Ksh 10,000 threshold. */
-export function createDeliveryTerms(): DeliveryTermsFragment {
-  return {
-    freeDeliveryFromCents: 1_000_000,
-    deliveryLocations: [
-      {
-        __typename: 'DeliveryLocation',
-        id: 1,
-        name: 'CBD collection point at a mall',
-        feeCents: 12000,
-        deliveryTime: '1-3 business days',
-      },
-      {
-        __typename: 'DeliveryLocation',
-        id: 4,
-        name: 'Outside Nairobi',
-        feeCents: 55000,
-        deliveryTime: '3-5 business days',
-      },
-    ],
   };
 }
 

@@ -2,27 +2,10 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { render, screen, within } from '@testing-library/react';
 import { ShippingPageDocument, type ShippingPageQuery } from '../api/shipping-page.generated';
+import { createDeliveryTerms } from '../../../shared/delivery/testing/delivery-terms';
 import { ShippingPage } from './shipping-page';
 
-const terms: ShippingPageQuery = {
-  freeDeliveryFromCents: 1_000_000,
-  deliveryLocations: [
-    {
-      __typename: 'DeliveryLocation',
-      id: 1,
-      name: 'CBD collection point at a mall',
-      feeCents: 12000,
-      deliveryTime: '1-3 business days',
-    },
-    {
-      __typename: 'DeliveryLocation',
-      id: 4,
-      name: 'Outside Nairobi',
-      feeCents: 55000,
-      deliveryTime: '3-5 business days',
-    },
-  ],
-};
+const terms: ShippingPageQuery = createDeliveryTerms();
 
 function renderShipping(mock: MockLink.MockedResponse<ShippingPageQuery>) {
   return render(
