@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button';
 import type { AddToCartMutation } from '../shared/cart/cart.generated';
-import { addToCartMock, cartBadgeMock, createCart, createCartLine } from '../shared/cart/testing/cart-mocks';
+import {
+  addToCartMock,
+  cartBadgeMock,
+  createCart,
+  createCartLine,
+  miniCartTermsMock,
+} from '../shared/cart/testing/cart-mocks';
 import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks';
 import { createCache } from './apollo-client';
 import { CustomerLayout } from './customer-layout';
@@ -70,6 +76,7 @@ describe('Add to Cart', () => {
       viewerMock(createViewer()),
       cartBadgeMock(2),
       addToCartMock(42, { cart: createCart([existing, added]) }),
+      miniCartTermsMock(),
     ]);
 
     expect(await within(header()).findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
@@ -78,8 +85,9 @@ describe('Add to Cart', () => {
     expect(await within(header()).findByRole('link', { name: 'Cart, 3 items' })).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    // Said where a phone shows it and a screen reader reads it politely, since the badge may be out of view.
-    expect(screen.getByText('Added to cart').closest('[role="status"]')).toHaveClass('toast');
+    // What follows an add is the mini-cart drawer (mini-cart.test.tsx), not a toast.
+    expect(await screen.findByRole('dialog', { name: 'Added to cart' })).toBeInTheDocument();
+    expect(document.querySelector('.toast')).not.toBeInTheDocument();
   });
 
   it('adds for a signed-in shopper who clicks before `me` has answered, instead of sending them to log in', async () => {
@@ -93,6 +101,7 @@ describe('Add to Cart', () => {
       // The badge's own read, and the one more read made after an add before `me` answered.
       cartBadgeMock(1, '7', { maxUsageCount: 3 }),
       { ...addition, result: added1 },
+      miniCartTermsMock(),
     ]);
 
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
@@ -112,6 +121,7 @@ describe('Add to Cart', () => {
       cartBadgeMock(0, '7', { delay: 400 }),
       { ...addToCartMock(42, { cart: createCart([added]) }), delay: 150 },
       cartBadgeMock(1),
+      miniCartTermsMock(),
     ]);
 
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
@@ -131,6 +141,7 @@ describe('Add to Cart', () => {
       cartBadgeMock(0, '7', { delay: 1500 }),
       { ...addToCartMock(42, { cart: createCart([added]) }), delay: 50 },
       cartBadgeMock(1),
+      miniCartTermsMock(),
     ]);
     await screen.findByRole('button', { name: 'Log out' });
 
@@ -150,12 +161,14 @@ describe('Add to Cart', () => {
       addToCartMock(42, {
         errors: [{ field: 'quantity', code: 'OUT_OF_STOCK', message: 'Only 1 of Oud Royale left in stock.' }],
       }),
+      miniCartTermsMock(),
     ]);
 
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 of Oud Royale left in stock.');
     expect(within(header()).getByRole('link', { name: 'Cart' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByText('Added to cart')).not.toBeInTheDocument();
   });
 

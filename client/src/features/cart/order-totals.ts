@@ -10,8 +10,6 @@ interface OrderTotals {
   /** null until a delivery location is chosen (and the subtotal does not make delivery free). */
   shippingCents: number | null;
   freeDelivery: boolean;
-  /** What more in goods makes delivery free; 0 once it is. */
-  freeDeliveryShortfallCents: number;
   totalCents: number;
 }
 
@@ -30,7 +28,6 @@ export function orderTotals(
     subtotalCents,
     shippingCents,
     freeDelivery,
-    freeDeliveryShortfallCents: freeDeliveryFromCents === null ? 0 : Math.max(freeDeliveryFromCents - subtotalCents, 0),
     totalCents: subtotalCents + (shippingCents ?? 0),
   };
 }

@@ -2,7 +2,7 @@ import { CombinedGraphQLErrors, type ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { CartBadgeDocument, useAddToCartMutation } from './cart.generated';
+import { CartBadgeDocument, useAddToCartMutation, type CartContentsFragment } from './cart.generated';
 import { serverMessageOr } from '../error-message';
 import { SIGN_IN_PATH } from '../session/require-auth';
 import { useViewer } from '../session/use-viewer';
@@ -13,18 +13,23 @@ export const LOGIN_TO_ADD_MESSAGE = 'Please log in to add items to your cart';
 /** SPEC §9: the notice shows, then the login screen follows after this delay. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
 export const ADD_TO_CART_FAILED_MESSAGE = 'Failed to add item to cart';
-/** Said politely (a status toast) after an add: on a phone the header's badge may be the only other sign. */
-export const ADDED_TO_CART_MESSAGE = 'Added to cart';
-
 /** `quantity` from the product page's selector; one when absent (the cards' buttons). */
 export type AddToCart = (productId: number, quantity?: number) => Promise<void>;
 
+export interface AddToCartEvents {
+  /** A signed-in (or not yet known) shopper's add is about to be sent. */
+  onAdding: () => void;
+  /** The server saved it; `cart` is its whole cart after the add. Awaited: the button stays busy until it is done. */
+  onAdded: (added: { cart: CartContentsFragment; productId: number }) => Promise<void>;
+}
+
 /**
  * Adds a product (one, or the quantity asked) to the signed-in shopper's cart. The badge follows from the mutation's cart in the
- * normalised cache. Guests (and expired sessions) are told to log in, then sent to /account with
- * state.from so signing in brings them back. Failures are toasts; the promise never rejects.
+ * normalised cache; what the shopper sees next is the caller's (`onAdded`: the mini-cart drawer). Guests (and
+ * expired sessions) are told to log in, then sent to /account with state.from so signing in brings them back.
+ * Failures are toasts; the promise never rejects.
  */
-export function useAddToCart(): AddToCart {
+export function useAddToCart({ onAdding, onAdded }: AddToCartEvents): AddToCart {
   const { viewer, loading: viewerLoading } = useViewer();
   const { showToast } = useToast();
   const navigate = useNavigate();
@@ -62,19 +67,25 @@ export function useAddToCart(): AddToCart {
       // The badge's first read may be under way (made before `me` answered, or still in flight after it): its
       // answer, read before this add was saved, would land after the add's and put the old count back.
       const badgeMayBeStale = !viewer || badgeReadInFlight(client);
+      onAdding();
+      let cart: CartContentsFragment;
       try {
         const { data } = await addToCart({ variables: { productId, quantity } });
         if (badgeMayBeStale && data?.addToCart.cart) void rereadBadge(client);
         const error = data?.addToCart.errors[0];
-        if (error) showToast(error.message, { variant: 'error' });
-        else if (!data?.addToCart.cart) showToast(ADD_TO_CART_FAILED_MESSAGE, { variant: 'error' });
-        else showToast(ADDED_TO_CART_MESSAGE, { variant: 'success' });
+        if (error || !data?.addToCart.cart) {
+          showToast(error?.message ?? ADD_TO_CART_FAILED_MESSAGE, { variant: 'error' });
+          return;
+        }
+        cart = data.addToCart.cart;
       } catch (error) {
         if (isUnauthenticated(error)) sendToLogin();
         else showToast(serverMessageOr(error, ADD_TO_CART_FAILED_MESSAGE), { variant: 'error' });
+        return;
       }
+      await onAdded({ cart, productId });
     },
-    [viewer, viewerLoading, addToCart, showToast, sendToLogin, client],
+    [viewer, viewerLoading, addToCart, showToast, sendToLogin, client, onAdding, onAdded],
   );
 }
 

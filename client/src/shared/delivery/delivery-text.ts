@@ -11,6 +11,17 @@ export function freeDeliveryText(freeDeliveryFromCents: number): string {
   return `Free delivery on orders of ${formatAmount(freeDeliveryFromCents)} or more.`;
 }
 
+/**
+ * Where a cart stands against the threshold: the threshold sentence once its goods reach it, else what more they
+ * need. The cart page's summary and the mini-cart drawer both say it, so they cannot disagree.
+ */
+export function freeDeliveryProgressText(subtotalCents: number, freeDeliveryFromCents: number): string {
+  const shortfallCents = freeDeliveryFromCents - subtotalCents;
+  return shortfallCents <= 0
+    ? freeDeliveryText(freeDeliveryFromCents)
+    : `Add ${formatMoney(shortfallCents)} more for free delivery.`;
+}
+
 /** A stored location's promise, written the same on the product page, the cart and the shipping page. */
 export function locationPromiseText(location: { feeCents: number; deliveryTime: string }): string {
   return `${formatMoney(location.feeCents)} · ${location.deliveryTime}`;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Modal } from './modal';
 
-function Harness({ nested = false }: { nested?: boolean }) {
+function Harness({ nested = false, inert = false }: { nested?: boolean; inert?: boolean }) {
   const [open, setOpen] = useState(false);
   const [innerOpen, setInnerOpen] = useState(false);
   return (
@@ -11,7 +11,13 @@ function Harness({ nested = false }: { nested?: boolean }) {
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} labelledBy="outer-title" className="extra">
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy="outer-title"
+        className="extra"
+        inertBackground={inert}
+      >
         <h2 id="outer-title">Outer</h2>
         <input aria-label="First field" />
         {nested ? (
@@ -23,7 +29,7 @@ function Harness({ nested = false }: { nested?: boolean }) {
           Done
         </button>
       </Modal>
-      <Modal open={innerOpen} onClose={() => setInnerOpen(false)} labelledBy="inner-title">
+      <Modal open={innerOpen} onClose={() => setInnerOpen(false)} labelledBy="inner-title" inertBackground={inert}>
         <h2 id="inner-title">Inner</h2>
         <button type="button">Inner action</button>
       </Modal>
@@ -92,5 +98,68 @@ describe('Modal', () => {
     expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open inner' })).toHaveFocus();
     expect(document.body.style.overflow).toBe('hidden');
+  });
+
+  it('leaves the page behind reachable unless asked to make it inert', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+
+    expect(container).not.toHaveAttribute('inert');
+  });
+
+  it('makes the page behind inert while open, a nested dialog the outer one too, and gives each back on close', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Harness nested inert />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const outerOverlay = screen.getByRole('dialog', { name: 'Outer' }).parentElement;
+    expect(container).toHaveAttribute('inert');
+    expect(outerOverlay).not.toHaveAttribute('inert');
+
+    await user.click(screen.getByRole('button', { name: 'Open inner' }));
+    expect(outerOverlay).toHaveAttribute('inert');
+    expect(screen.getByRole('dialog', { name: 'Inner' }).closest('[inert]')).toBeNull();
+
+    await user.keyboard('{Escape}');
+    expect(outerOverlay).not.toHaveAttribute('inert');
+    expect(container).toHaveAttribute('inert');
+    expect(screen.getByRole('button', { name: 'Open inner' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(container).not.toHaveAttribute('inert');
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('gives focus back where returnFocusTo says, when the opener is not the place', async () => {
+    const user = userEvent.setup();
+    function Elsewhere() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          <button type="button" id="target">
+            Target
+          </button>
+          <Modal
+            open={open}
+            onClose={() => setOpen(false)}
+            labelledBy="t"
+            returnFocusTo={() => document.getElementById('target')}
+          >
+            <h2 id="t">Dialog</h2>
+            <button type="button" onClick={() => setOpen(false)}>
+              Done
+            </button>
+          </Modal>
+        </>
+      );
+    }
+    render(<Elsewhere />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+
+    expect(screen.getByRole('button', { name: 'Target' })).toHaveFocus();
   });
 });

@@ -12,17 +12,32 @@ interface ModalProps {
   children: ReactNode;
   /** Classes for the dialog box (the overlay keeps `modal-overlay`). */
   className?: string;
+  /**
+   * Makes the page behind inert while open. Not the default: a dialog that raises toasts while open (a review's
+   * errors) would make their live region inert too, and screen readers would not read them.
+   */
+  inertBackground?: boolean;
+  /** Where focus returns on close when not the element focused at opening (which may be gone or disabled). */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**
  * A modal dialog rendered into document.body: focus moves in and stays in while open and returns to the
  * opener on close; Escape and a click on the overlay close it; the page behind does not scroll.
  */
-export function Modal({ open, onClose, labelledBy, children, className }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  labelledBy,
+  children,
+  className,
+  inertBackground = false,
+  returnFocusTo,
+}: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   // A press that starts inside the dialog and ends on the overlay (selecting text) must not close it.
   const pressStartedInside = useRef(false);
-  useFocusTrap(dialogRef, open, onClose);
+  useFocusTrap(dialogRef, open, onClose, { inertOutside: inertBackground, returnFocusTo });
   useBodyScrollLock(open);
 
   if (!open) return null;

@@ -25,6 +25,16 @@ export function getFocusableElements(container: HTMLElement): HTMLElement[] {
 // mobile menu closes on Escape without closing the menu behind it.
 const openTraps: symbol[] = [];
 
+export interface FocusTrapOptions {
+  /**
+   * Makes everything outside the container's top-level ancestor (a portal's node under document.body) inert while
+   * active, so pointer, keyboard and screen-reader users alike cannot reach the page behind.
+   */
+  inertOutside?: boolean;
+  /** Where focus goes on deactivation instead of the element focused at activation; asked then. */
+  returnFocusTo?: () => HTMLElement | null;
+}
+
 /**
  * While `active`, keeps Tab and Shift+Tab inside `containerRef`, focuses its first focusable element (or the
  * container itself, which then needs tabIndex={-1}) and calls `onEscape` on Escape. On deactivation focus
@@ -34,11 +44,14 @@ export function useFocusTrap(
   containerRef: RefObject<HTMLElement | null>,
   active: boolean,
   onEscape?: () => void,
+  { inertOutside = false, returnFocusTo }: FocusTrapOptions = {},
 ): void {
-  // The latest callback without re-running the effect, which would move focus again on every render.
+  // The latest callbacks without re-running the effect, which would move focus again on every render.
   const onEscapeRef = useRef(onEscape);
+  const returnFocusToRef = useRef(returnFocusTo);
   useEffect(() => {
     onEscapeRef.current = onEscape;
+    returnFocusToRef.current = returnFocusTo;
   });
 
   useEffect(() => {
@@ -82,12 +95,34 @@ export function useFocusTrap(
       }
     }
 
+    // After focus has moved in: making the focused opener inert first would drop focus to the body.
+    const madeInert = inertOutside ? makeSiblingsInert(container) : [];
+
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       const index = openTraps.indexOf(id);
       if (index !== -1) openTraps.splice(index, 1);
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+      // Before focus goes back: an inert element cannot take it.
+      madeInert.forEach((element) => element.removeAttribute('inert'));
+      const returnTo = returnFocusToRef.current?.() ?? previouslyFocused;
+      if (returnTo?.isConnected) returnTo.focus();
     };
-  }, [active, containerRef]);
+  }, [active, containerRef, inertOutside]);
+}
+
+/**
+ * Sets `inert` on the other children of document.body than the one holding `container`; returns those it set, so
+ * a nested dialog gives back only what it took and the outer dialog's page stays inert.
+ */
+function makeSiblingsInert(container: HTMLElement): HTMLElement[] {
+  let top: HTMLElement = container;
+  while (top.parentElement && top.parentElement !== document.body) top = top.parentElement;
+  if (top.parentElement !== document.body) return [];
+  const siblings = Array.from(document.body.children).filter(
+    (element): element is HTMLElement => element instanceof HTMLElement && element !== top,
+  );
+  const made = siblings.filter((element) => !element.hasAttribute('inert'));
+  made.forEach((element) => element.setAttribute('inert', ''));
+  return made;
 }

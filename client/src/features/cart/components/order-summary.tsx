@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../shared/format-money';
-import { freeDeliveryText, locationPromiseText } from '../../../shared/delivery/delivery-text';
+import { freeDeliveryProgressText, locationPromiseText } from '../../../shared/delivery/delivery-text';
 import { orderTotals, type DeliveryOption } from '../order-totals';
 
 interface OrderSummaryProps {
@@ -33,7 +33,8 @@ export function OrderSummary({
       : formatMoney(totals.shippingCents);
 
   return (
-    <aside className="order-summary" aria-labelledby="order-summary-heading">
+    // The mini-cart's Checkout lands here (/cart#order-summary): the delivery location comes first.
+    <aside id="order-summary" className="order-summary" aria-labelledby="order-summary-heading" tabIndex={-1}>
       <h2 id="order-summary-heading">Order Summary</h2>
       <fieldset className="order-summary__locations">
         <legend>Delivery Location</legend>
@@ -73,11 +74,7 @@ export function OrderSummary({
         </div>
       </dl>
       {freeDeliveryFromCents !== null ? (
-        <p className="order-summary__note">
-          {totals.freeDelivery
-            ? freeDeliveryText(freeDeliveryFromCents)
-            : `Add ${formatMoney(totals.freeDeliveryShortfallCents)} more for free delivery.`}
-        </p>
+        <p className="order-summary__note">{freeDeliveryProgressText(totals.subtotalCents, freeDeliveryFromCents)}</p>
       ) : null}
       <button type="button" className="button order-summary__checkout" disabled={!selected} onClick={onCheckout}>
         {selected ? 'Proceed to Checkout' : 'Select Delivery Location'}

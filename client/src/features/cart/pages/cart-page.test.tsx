@@ -47,6 +47,26 @@ describe('CartPage', () => {
     expect(screen.queryByRole('complementary', { name: 'Order Summary' })).not.toBeInTheDocument();
   });
 
+  it("focuses the Order Summary when opened by the mini-cart's Checkout (/cart#order-summary)", async () => {
+    renderCartScreen(
+      <CartPage />,
+      [viewerMock(createViewer()), cartMock(createCart([createCartLine()])), deliveryLocationsMock()],
+      {
+        route: '/cart#order-summary',
+      },
+    );
+
+    const summaryBox = await screen.findByRole('complementary', { name: 'Order Summary' });
+    await waitFor(() => expect(summaryBox).toHaveFocus());
+  });
+
+  it('leaves focus alone when opened without the fragment', async () => {
+    renderCart(createCart([createCartLine()]));
+
+    await screen.findByRole('complementary', { name: 'Order Summary' });
+    expect(document.body).toHaveFocus();
+  });
+
   it('lists each line with image, name, category and unit × quantity = line total', async () => {
     const line = createCartLine({
       quantity: 2,

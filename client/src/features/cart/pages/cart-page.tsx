@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import {
   useDeliveryLocationsQuery,
   useRemoveCartItemMutation,
@@ -23,6 +23,14 @@ export function CartPage() {
   const [updatingIds, setUpdatingIds] = useState<ReadonlySet<number>>(new Set());
   const [locationId, setLocationId] = useState<number | null>(null);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const { hash } = useLocation();
+
+  // Arriving by the mini-cart's Checkout (/cart#order-summary): the summary, where checkout starts, takes focus and
+  // so comes into view once the cart has drawn it (a client-side navigation does not scroll to a fragment).
+  const hasSummary = Boolean(cart && cart.items.length > 0);
+  useEffect(() => {
+    if (hasSummary && hash === '#order-summary') document.getElementById('order-summary')?.focus();
+  }, [hasSummary, hash]);
 
   // Each line waits on its own request (SPEC §4: per-item loading flags); the cart in the mutation's answer
   // replaces the cached one. A failure shows the server's reason and re-reads the cart (SPEC §4).

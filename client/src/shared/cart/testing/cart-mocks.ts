@@ -8,6 +8,8 @@ import {
   type CartContentsFragment,
   type CartQuery,
 } from '../cart.generated';
+import { MiniCartDeliveryTermsDocument, type MiniCartDeliveryTermsQuery } from '../mini-cart.generated';
+import { createDeliveryTerms } from '../../delivery/testing/delivery-terms';
 
 type CartLine = CartContentsFragment['items'][number];
 
@@ -79,4 +81,11 @@ export function addToCartMock(
     request: { query: AddToCartDocument, variables: { productId, quantity: 1 } },
     result: { data: { addToCart: { __typename: 'CartPayload', cart, errors } } },
   };
+}
+
+/** The mini-cart drawer's delivery terms (the Ksh 10,000 threshold), asked for once when the first add starts. */
+export function miniCartTermsMock(
+  extra: Partial<MockLink.MockedResponse<MiniCartDeliveryTermsQuery>> = {},
+): MockLink.MockedResponse<MiniCartDeliveryTermsQuery> {
+  return { request: { query: MiniCartDeliveryTermsDocument }, result: { data: createDeliveryTerms() }, ...extra };
 }
