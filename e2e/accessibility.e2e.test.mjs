@@ -1,5 +1,6 @@
 // axe-core in the browser (issue 13): no WCAG 2.0/2.1 A and AA or best-practice violations on the storefront's
-// and the admin area's pages at 1280 and 375 wide, and readable button labels while hovered and focused.
+// and the admin area's pages at 1280 and 375 wide (the open mini-cart drawer and the checkout's steps included), and
+// readable button labels while hovered and focused.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -74,7 +75,7 @@ for (const viewport of VIEWPORTS) {
     });
   });
 
-  test(`a shopper's cart, checkout and My Orders have no axe violations at ${size}`, async () => {
+  test(`a shopper's mini-cart drawer, cart, checkout and My Orders have no axe violations at ${size}`, async () => {
     await withPage(browser(), async ({ page }) => {
       await page.setViewportSize(viewport);
       const account = await createAccount('axe');
@@ -85,6 +86,10 @@ for (const viewport of VIEWPORTS) {
       await openSettled(page, '/product/1');
       await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
       await page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item', exact: true }).waitFor();
+      // The mini-cart drawer, open over the product page, with its delivery line loaded.
+      const drawer = page.getByRole('dialog', { name: 'Added to cart', exact: true });
+      await drawer.getByText(/for free delivery|Free delivery on orders/).waitFor();
+      await expectNoViolations(page, `the mini-cart drawer at ${size}`);
       await openSettled(page, '/cart');
       await expectNoViolations(page, `/cart at ${size}`);
 

@@ -79,6 +79,11 @@ const shippingText = (cents) => (cents === 0 ? 'Free' : ksh(cents));
 
 const header = (page) => page.getByRole('banner');
 
+/** The value beside a term in the mini-cart drawer's totals ('Subtotal', 'In your cart'). */
+function drawerValue(drawer, term) {
+  return drawer.locator(`xpath=.//dt[.="${term}"]/following-sibling::dd[1]`).textContent();
+}
+
 /**
  * The header's cart link says how many items the cart holds ('Cart, 3 items'); the badge shows the number
  * and is absent at 0. Waits for the link's name, then checks the badge agrees.
@@ -122,15 +127,29 @@ async function fillCartAndChooseDelivery(page, facts) {
   // From the category page: the first product's card.
   await page.goto(`/category/${CATEGORY_SLUG}`);
   const card = page.getByRole('article', { name: first.name, exact: true });
-  await card.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  const cardButton = card.getByRole('button', { name: 'Add to Cart', exact: true });
+  await cardButton.click();
   await expectBadge(page, 1);
-  await card.getByRole('button', { name: 'Add to Cart', exact: true }).waitFor();
+  // The mini-cart drawer follows the add (decision 0052): the line and the server's subtotal; Escape closes it
+  // and gives focus back to the button.
+  const drawer = page.getByRole('dialog', { name: 'Added to cart', exact: true });
+  await drawer.getByText(first.name, { exact: true }).waitFor();
+  assert.equal(await drawerValue(drawer, 'Subtotal'), ksh(first.effectivePriceCents));
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'detached' });
+  assert.ok(
+    await cardButton.evaluate((element) => element === element.ownerDocument.activeElement),
+    'focus went back to the card',
+  );
 
   // From the product page: the second product.
   await page.goto(`/product/${second.id}`);
   await page.getByRole('heading', { name: second.name, level: 1 }).waitFor();
   await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
   await expectBadge(page, 2);
+  assert.equal(await drawerValue(drawer, 'In your cart'), '2 items');
+  await drawer.getByRole('button', { name: 'Close', exact: true }).click();
+  await drawer.waitFor({ state: 'detached' });
 
   // The cart page, through the header's link.
   await header(page).getByRole('link', { name: 'Cart, 2 items', exact: true }).click();
