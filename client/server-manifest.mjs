@@ -80,6 +80,8 @@ export function buildServerManifest() {
     navLinks: readJson('app', 'nav-links.json'),
     // The `sizes` of the images a first screen shows: the preload and the first paint pick the same srcset entry.
     imageSizes: readJson('features', 'catalog', 'image-sizes.json'),
+    // What a page without its own description says (PageMeta's default, SITE_DESCRIPTION).
+    siteDescription: readJson('shared', 'ui', 'site-meta.json').description,
     // The documents of the operations whose answers the server writes into a page (initial-data.ts reads them).
     operations: operationDocuments(readJson('app', 'first-screen-operations.json')),
   };

@@ -14,12 +14,14 @@ import { renderFirstPaint } from './first-paint';
 
 /**
  * What the client's build writes for the server (client/server-manifest.mjs, decision 0044): its route table, the
- * header's links, the `sizes` of the first screens' images and the documents of the first screens' operations.
+ * header's links, the `sizes` of the first screens' images, the site's default description and the documents of
+ * the first screens' operations.
  */
 const serverManifestSchema = z.object({
   routes: z.array(z.string()),
   navLinks: z.array(z.object({ to: z.string(), label: z.string() })),
   imageSizes: z.object({ productImage: z.string(), productCard: z.string(), categoryCard: z.string() }),
+  siteDescription: z.string().min(1),
   operations: z.record(z.string(), z.string()),
 });
 
@@ -135,7 +137,7 @@ export function pageRoute(config: AppConfig, schema: GraphQLSchema, responseCach
     // Unknown paths still get the app (it renders the 404 page) but with the status a crawler needs.
     const hasQuery = request.originalUrl.includes('?');
     const head = build.isRoute(request.path)
-      ? await describePage(request.ctx, request.path, hasQuery, build.manifest.imageSizes)
+      ? await describePage(request.ctx, request.path, hasQuery, build.manifest)
       : notFoundHead;
     const initialData: InitialDataEntry[] = [];
     for (const { operationName, variables } of head.initialData ?? []) {

@@ -35,9 +35,6 @@ async function firstCarouselCard(
   };
 }
 
-// The client's SITE_DESCRIPTION (PageMeta's default, shared/ui/page-meta.tsx): e2e/page-head checks the two agree.
-const siteDescription =
-  'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.';
 const siteKeywords = ['perfume', 'fragrance', 'room spray', 'Kenya', 'Nairobi', 'Ksh', 'Manukato'];
 
 /** Pages the spec (§2) marks as not to be indexed; robots.txt disallows them too. */
@@ -87,15 +84,20 @@ export const notFoundHead: PageHead = {
   noIndex: true,
 };
 
-/**
- * What the server writes into the HTML of a route the client knows; unknown routes get notFoundHead.
- * `imageSizes`: the client's, so a preloaded image is the srcset entry the page will pick.
- */
+/** What a page's head takes from the client's build (its server manifest). */
+export interface ClientPageFacts {
+  /** The client's, so a preloaded image is the srcset entry the page will pick. */
+  imageSizes: ImageSizes;
+  /** The client's default description (PageMeta's), for the pages that have none of their own. */
+  siteDescription: string;
+}
+
+/** What the server writes into the HTML of a route the client knows; unknown routes get notFoundHead. */
 export async function describePage(
   ctx: RequestContext,
   pathname: string,
   hasQuery: boolean,
-  imageSizes: ImageSizes,
+  { imageSizes, siteDescription }: ClientPageFacts,
 ): Promise<PageHead> {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (path === '/') {

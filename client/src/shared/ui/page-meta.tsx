@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import siteMeta from './site-meta.json';
 
 interface PageMetaProps {
   title: string;
@@ -6,9 +7,11 @@ interface PageMetaProps {
   noIndex?: boolean;
 }
 
-/** What a page without its own description says; the server's fallback is the same text (server/src/http/pages.ts). */
-export const SITE_DESCRIPTION =
-  'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.';
+/**
+ * What a page without its own description says. The server's fallback is the same text: the build hands it over
+ * in its server manifest (client/server-manifest.mjs, decision 0044).
+ */
+const SITE_DESCRIPTION: string = siteMeta.description;
 
 // The tags PageMeta renders. The server writes the same ones (marked data-ssr) for the page it answered.
 const OWNED_META_KEYS = ['description', 'robots', 'og:title', 'og:description', 'twitter:title', 'twitter:description'];

@@ -41,6 +41,7 @@ describe('pages from a client build', () => {
         routes: manifest.routes.filter((route: string) => route !== '/contact').concat('/only-in-this-build'),
         navLinks: [{ to: '/only-in-this-build', label: 'Only in this build' }],
         imageSizes: { ...manifest.imageSizes, productImage: '(max-width: 1px) 1vw, 7px' },
+        siteDescription: 'Only in this build: the default description.',
       }),
     });
     withoutManifest = await writeClientDist();
@@ -76,6 +77,29 @@ describe('pages from a client build', () => {
     expect(response.text).toContain(
       '<script id="__APOLLO_DATA__" type="application/json">[{"operationName":"ProductPage"',
     );
+  });
+
+  it("describes the pages without a description of their own in the build's words", async () => {
+    for (const route of ['/', '/cart', '/only-in-this-build']) {
+      const response = await page(shop, route);
+      expect(response.status).toBe(200);
+      expect(response.text).toContain(
+        '<meta name="description" content="Only in this build: the default description." data-ssr>',
+      );
+    }
+  });
+
+  it("finds the client's default description in the manifest its build writes", async () => {
+    const built = await writeClientDist();
+    try {
+      const manifest = JSON.parse(await fs.readFile(path.join(built.dir, 'server-manifest.json'), 'utf8'));
+      // PageMeta's default description (the client's site-meta.json; its page-meta test holds the same words).
+      expect(manifest.siteDescription).toBe(
+        'Perfumes, fragrances and room sprays for women, men and children, delivered across Kenya. Prices in Ksh.',
+      );
+    } finally {
+      await built.remove();
+    }
   });
 
   it('answers 503 for a build without its server manifest, never falling back to the sources', async () => {
