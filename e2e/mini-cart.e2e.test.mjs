@@ -66,3 +66,34 @@ test('on a phone, Add to Cart far down a page opens the drawer in view, the badg
     );
   });
 });
+
+test('on a desktop, the drawer is a full-height panel on the right, and Escape gives focus back to the button', async () => {
+  await withPage(browser(), async ({ page }) => {
+    const desktop = { width: 1280, height: 900 };
+    await page.setViewportSize(desktop);
+    const account = await createAccount('mini-cart-desktop');
+    await signIn(page, account.email, account.password);
+
+    await page.goto('/product/1');
+    const heading = (await page.getByRole('heading', { level: 1 }).textContent()).trim();
+    const button = page.getByRole('button', { name: 'ADD TO CART', exact: true });
+    await button.click();
+
+    const drawer = page.getByRole('dialog', { name: 'Added to cart', exact: true });
+    await drawer.getByText(heading, { exact: true }).waitFor();
+    const box = await drawer.boundingBox();
+    assert.equal(Math.round(box.x + box.width), desktop.width, 'the panel sits against the right edge');
+    assert.equal(Math.round(box.y), 0);
+    assert.equal(Math.round(box.height), desktop.height, 'the panel is full height');
+    // The page behind cannot be reached: the header's cart link is inert while the drawer is open.
+    assert.equal(await page.locator('.site-header').evaluate((element) => element.closest('[inert]') !== null), true);
+    await page.screenshot({ path: path.join(resultsDir(), 'mini-cart-desktop.png') });
+
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () => globalThis.document.activeElement?.textContent?.trim().toUpperCase() === 'ADD TO CART',
+    );
+    assert.equal(await page.locator('.site-header').evaluate((element) => element.closest('[inert]') !== null), false);
+  });
+});
