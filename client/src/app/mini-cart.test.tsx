@@ -176,4 +176,21 @@ describe('mini-cart drawer', () => {
     expect(location()).toBe('/cart#order-summary');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('says a polite "Added to cart" instead when the shopper has left the page before the add answered', async () => {
+    const { user, location } = renderShop([
+      viewerMock(createViewer()),
+      cartBadgeMock(1),
+      { ...addToCartMock(42, { cart: createCart([existing, oud]) }), delay: 300 },
+      miniCartTermsMock(),
+    ]);
+    await screen.findByRole('button', { name: 'Log out' });
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Cart, 1 item' }));
+    expect(location()).toBe('/cart');
+
+    expect((await screen.findByText('Added to cart')).closest('[role="status"]')).toHaveClass('toast');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });
