@@ -208,10 +208,15 @@ describe('product pages', () => {
     expect(response.text).toContain('<meta name="robots" content="noindex" data-ssr>');
   });
 
-  it('adds AggregateRating once the shop has reviews', async () => {
+  it("rates a product from its own reviews only, never the shop's (issue 13, item 5)", async () => {
     await shop.http
       .post('/api/reviews/add')
-      .send({ name: 'Njeri', rating: 4, title: 'Good', fullReview: 'Lovely.' })
+      .send({ name: 'Njeri', rating: 5, title: 'Good shop', fullReview: 'Quick delivery.' })
+      .expect(201);
+    expect(jsonLd((await page('/product/5')).text)[0]).not.toHaveProperty('aggregateRating');
+    await shop.http
+      .post('/api/reviews/add')
+      .send({ name: 'Njeri', rating: 4, title: 'Good', fullReview: 'Lovely.', productId: 5 })
       .expect(201);
     const [product] = jsonLd((await page('/product/5')).text);
     expect(product?.aggregateRating).toEqual({
