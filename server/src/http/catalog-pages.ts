@@ -176,7 +176,7 @@ export const catalogPages = {
             }
           : undefined,
       },
-      pageModule: 'src/features/catalog/pages/product-page.tsx',
+      pageModule: 'src/app/pages/product-route.tsx',
     };
   },
 

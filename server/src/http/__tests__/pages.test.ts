@@ -12,7 +12,7 @@ beforeAll(async () => {
       'index.html': { file: 'assets/main.js', isEntry: true, imports: ['_vendor.js'] },
       '_vendor.js': { file: 'assets/vendor.js' },
       '_card.js': { file: 'assets/card.js' },
-      'src/features/catalog/pages/product-page.tsx': {
+      'src/app/pages/product-route.tsx': {
         file: 'assets/product-page.js',
         imports: ['_vendor.js', '_card.js'],
         css: ['assets/product-page.css'],
