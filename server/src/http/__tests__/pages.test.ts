@@ -180,6 +180,15 @@ describe('product pages', () => {
           relatedProducts: expect.any(Array),
         }),
       }),
+      // The reviews section's first page, with the variables the client asks with (reviews-constants.ts).
+      expect.objectContaining({
+        operationName: 'ProductReviews',
+        variables: { productId: 3, limit: 5, offset: 0 },
+        data: {
+          product: expect.objectContaining({ __typename: 'Product', id: 3, reviewSummary: expect.anything() }),
+          productReviews: [],
+        },
+      }),
     ]);
   });
 
