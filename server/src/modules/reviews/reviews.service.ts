@@ -93,6 +93,18 @@ function emptySummary(): ReviewSummaryValue {
 /** Shown reviews only: hidden ones are never listed or counted publicly. */
 const shown = { hidden: false } as const;
 
+/** One page of a product's shown reviews, newest first (for the request's DataLoader). */
+export function readProductReviewPage(
+  ctx: RequestContext,
+  { productId, limit, offset }: { productId: number; limit: number; offset: number },
+): Promise<Review[]> {
+  return ctx.em.find(
+    Review,
+    { product: productId, ...shown },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset },
+  );
+}
+
 export const reviewsService = {
   /**
    * Guests may write reviews; the values are trimmed and checked here, whatever the client did. "Verified" is
@@ -238,14 +250,12 @@ export const reviewsService = {
     );
   },
 
-  /** One product's shown reviews, newest first: one statement per page. */
+  /** One product's shown reviews, newest first: one statement per page, read once per request. */
   async listForProduct(ctx: RequestContext, productId: number, page: Page): Promise<Review[]> {
     if (!isRowId(productId)) return [];
     ctx.cacheTags.add(cacheTag.productReviews(productId));
-    return ctx.em.find(
-      Review,
-      { product: productId, ...shown },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
+    return ctx.loaders.reviews.productReviewPage.load(
+      JSON.stringify({ productId, limit: page.limit, offset: page.offset }),
     );
   },
 
