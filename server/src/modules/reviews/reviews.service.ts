@@ -8,6 +8,7 @@ import { singleRow } from '../../shared/single-row';
 import { User } from '../accounts/user.entity';
 import { Product } from '../catalog/product.entity';
 import { recordAdminNotification } from '../notifications/admin-notifications';
+import { PaymentStatus } from '../orders/order.entity';
 import { Review } from './review.entity';
 
 export const reviewLimits = { name: 60, title: 120, fullReview: 4000 } as const;
@@ -123,10 +124,10 @@ export const reviewsService = {
           `select (?::int is null or exists (select 1 from products where id = ?::int and archived_at is null))
                     as product_shown,
                   (?::uuid is not null and exists (select 1 from orders o
-                    where o.user_id = ?::uuid and o.payment_status = 'completed'
+                    where o.user_id = ?::uuid and o.payment_status = ?
                       and (?::int is null or exists (select 1 from order_items i
                         where i.order_id = o.id and i.product_id = ?::int)))) as verified`,
-          [productId, productId, userId, userId, productId, productId],
+          [productId, productId, userId, userId, PaymentStatus.COMPLETED, productId, productId],
           'all',
           em.getTransactionContext(),
         ),
