@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import { createAccount, signIn, signInAsAdmin } from './support/accounts.mjs';
-import { useBrowser, withPage } from './support/browser.mjs';
+import { baseUrl, useBrowser, withPage } from './support/browser.mjs';
 
 const require = createRequire(import.meta.url);
 // Evaluated as a string, not added as a <script>: the shop's CSP admits no inline or unknown scripts.
@@ -18,7 +18,17 @@ const VIEWPORTS = [
 ];
 const STANDARDS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-const STOREFRONT_PAGES = ['/', '/category/for-women', '/product/1', '/search?q=oud', '/login', '/register'];
+// /product/2 has a review of its own (written below): its rating summary, histogram and review cards.
+const STOREFRONT_PAGES = [
+  '/',
+  '/category/for-women',
+  '/product/1',
+  '/product/2',
+  '/search?q=oud',
+  '/login',
+  '/register',
+];
+const REVIEWED_PRODUCT = '/product/2';
 const ADMIN_PAGES = [
   '/oxalis',
   '/oxalis/upload',
@@ -31,6 +41,21 @@ const ADMIN_PAGES = [
 ];
 
 const browser = useBrowser();
+
+before(async () => {
+  const response = await fetch(`${baseUrl()}/api/reviews/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Axe',
+      rating: 4,
+      title: 'Warm and long-lasting',
+      fullReview: 'Checked by axe.',
+      productId: 2,
+    }),
+  });
+  assert.equal(response.status, 201, 'a review of product 2');
+});
 
 /** Runs axe on the page as it is now and returns its violations, one readable line each. */
 async function violations(page, runOnly = STANDARDS) {
@@ -72,6 +97,13 @@ for (const viewport of VIEWPORTS) {
         await openSettled(page, path);
         await expectNoViolations(page, `${path} at ${size}`);
       }
+      // The product's reviews section with its summary, then its Write a review dialog.
+      await openSettled(page, REVIEWED_PRODUCT);
+      const reviews = page.getByRole('region', { name: 'Customer Reviews' });
+      await reviews.getByRole('list', { name: 'Ratings breakdown' }).waitFor();
+      await reviews.getByRole('button', { name: /^Write a review/ }).click();
+      await page.getByRole('dialog', { name: 'Write a review' }).waitFor();
+      await expectNoViolations(page, `${REVIEWED_PRODUCT}'s Write a review dialog at ${size}`);
     });
   });
 

@@ -20,6 +20,8 @@ const pages = [
   { path: '/', status: 200 },
   { path: '/category/for-women', status: 200 },
   { path: '/product/1', status: 200 },
+  // With a review of its own when the accessibility tests ran first (their review of product 2).
+  { path: '/product/2', status: 200 },
   { path: '/search?q=oud', status: null },
   { path: '/cart', status: 200 },
   { path: '/no-such-page', status: 404 },

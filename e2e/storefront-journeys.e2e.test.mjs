@@ -302,6 +302,42 @@ test('a guest writes a review and sees it listed', async () => {
   }
 });
 
+test("a review written on a product's page is listed and rated there, and not on another product or the home page", async () => {
+  const title = `Rich and smoky ${Math.random().toString(36).slice(2, 8)}`;
+  const { context, page, pageErrors } = await openPage(browser());
+  try {
+    await page.goto('/product/4');
+    const reviews = page.getByRole('region', { name: 'Customer Reviews' });
+    await reviews.getByRole('button', { name: /^Write a review/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write a review' });
+    await dialog.locator('label', { has: page.getByRole('radio', { name: '5 stars' }) }).click();
+    await dialog.getByLabel('Nickname').fill('Product Tester');
+    await dialog.getByLabel('Review title').fill(title);
+    await dialog.getByLabel('Your review').fill('About this bottle only.');
+    await dialog.getByRole('button', { name: 'Submit review' }).click();
+    await page.getByRole('status').filter({ hasText: 'Thank you for your review!' }).waitFor();
+
+    // Listed at once (the cached answers for this product were dropped), with the product's own figures.
+    await reviews.getByRole('article', { name: title, exact: true }).waitFor();
+    await reviews.getByRole('list', { name: 'Ratings breakdown' }).waitFor();
+    await reviews.getByText(/^\d\.\d out of 5 · Based on \d+ reviews?$/).waitFor();
+
+    // Another product and the home page do not show it.
+    await page.goto('/product/5');
+    await page.getByRole('region', { name: 'Customer Reviews' }).getByRole('heading', { level: 2 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getByRole('article', { name: title, exact: true }).count(), 0);
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Customer Reviews' }).getByRole('heading', { level: 2 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getByRole('article', { name: title, exact: true }).count(), 0);
+
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('on a phone the menu button opens a 280 px side menu that closes on Escape and on the overlay', async () => {
   const { context, page, pageErrors } = await openPage(browser());
   try {

@@ -24,6 +24,8 @@ export const typePolicies: TypePolicies = {
       // Filters and sort are part of which list this is: a new sort must ask the server.
       products: { ...pagedList, keyArgs: ['filter', 'sort', 'limit', 'offset'] },
       reviews: pagedList,
+      productReviews: { ...pagedList, keyArgs: ['productId', 'limit', 'offset'] },
+      adminReviews: pagedList,
       categories: replacedList,
       deliveryLocations: replacedList,
       // A product already in the cache from a grid opens its page without waiting for the network;

@@ -15,6 +15,7 @@ const reviewsData: ReviewsQuery = {
       title: 'Perfect gift',
       fullReview: 'My sister loved it.',
       image: null,
+      verified: false,
       createdAt: '2025-03-01T09:00:00.000Z',
     },
   ],
@@ -59,6 +60,7 @@ describe('restoreInitialData', () => {
       'NewArrivalsPage',
       'NewArrivalsSection',
       'ProductPage',
+      'ProductReviews',
       'Reviews',
     ]);
   });

@@ -5,7 +5,7 @@ import { CategoryProductsDocument } from '../features/catalog/api/category-produ
 import { NewArrivalsPageDocument } from '../features/catalog/api/new-arrivals-page.generated';
 import { NewArrivalsSectionDocument } from '../features/catalog/api/new-arrivals-section.generated';
 import { ProductPageDocument } from '../features/catalog/api/product-page.generated';
-import { ReviewsDocument } from '../features/reviews/api/reviews.generated';
+import { ProductReviewsDocument, ReviewsDocument } from '../features/reviews/api/reviews.generated';
 
 /** The id of the <script type="application/json"> in which the server embeds a page's first-screen data. */
 export const INITIAL_DATA_ELEMENT_ID = '__APOLLO_DATA__';
@@ -21,6 +21,7 @@ export const initialDataDocuments: Readonly<Record<string, DocumentNode>> = {
   CategoryCarousel: CategoryCarouselDocument,
   Reviews: ReviewsDocument,
   ProductPage: ProductPageDocument,
+  ProductReviews: ProductReviewsDocument,
   CategoryPage: CategoryPageDocument,
   CategoryProducts: CategoryProductsDocument,
   NewArrivalsPage: NewArrivalsPageDocument,

@@ -13,8 +13,8 @@ const HomePage = lazyPage(
   (module) => module.HomePage,
 );
 const ProductPage = lazyPage(
-  () => import('../features/catalog/pages/product-page'),
-  (module) => module.ProductPage,
+  () => import('./pages/product-route'),
+  (module) => module.ProductRoute,
 );
 const CategoryPage = lazyPage(
   () => import('../features/catalog/pages/category-page'),

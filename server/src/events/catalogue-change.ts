@@ -13,8 +13,10 @@ export interface CatalogueChange {
   listsChanged?: boolean;
   /** Categories created, removed or changed. */
   categoryIds?: number[];
-  /** Reviews written or removed (the shop's reviews and their stats). */
+  /** The shop's own reviews (about no product) written, hidden, shown or removed: its list and stats. */
   reviewsChanged?: boolean;
+  /** Products whose reviews were written, hidden, shown or removed: their lists, summaries and pages' JSON-LD. */
+  reviewedProductIds?: number[];
   /** Products whose stock changed (their views show quantities). */
   stockChangedIds?: number[];
   /** Among those, the ones whose in-stock flag flipped: lists filtered by availability change too. */
@@ -43,6 +45,8 @@ export const cacheTag = {
   availability: 'availability',
   categories: 'categories',
   reviews: 'reviews',
+  /** An answer showing a product's reviews or their summary (its page's JSON-LD included). */
+  productReviews: (id: number) => `product-reviews:${id}`,
   delivery: 'delivery',
 } as const;
 
@@ -58,6 +62,7 @@ export function tagsAffectedBy(change: CatalogueChange): string[] | 'everything'
     tags.add(cacheTag.productList);
   }
   if (change.reviewsChanged) tags.add(cacheTag.reviews);
+  for (const id of change.reviewedProductIds ?? []) tags.add(cacheTag.productReviews(id));
   if (change.inStockFlippedIds?.length) tags.add(cacheTag.availability);
   return [...tags];
 }
@@ -75,7 +80,7 @@ const isIdList = (value: unknown): value is number[] =>
 export function decodeChange(payload: unknown): CatalogueChanged {
   const value = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
   const id = typeof value.id === 'string' ? value.id : '';
-  const lists = ['productIds', 'categoryIds', 'stockChangedIds', 'inStockFlippedIds'] as const;
+  const lists = ['productIds', 'categoryIds', 'stockChangedIds', 'inStockFlippedIds', 'reviewedProductIds'] as const;
   if (!id || lists.some((name) => value[name] !== undefined && !isIdList(value[name]))) {
     return { id, everything: true };
   }

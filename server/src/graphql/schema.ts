@@ -4,7 +4,7 @@ import { buildSchema } from 'type-graphql';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { CatalogAdminResolver } from '../modules/catalog/catalog-admin.resolver';
 import { DeliveryResolver } from '../modules/orders/delivery.resolver';
-import { ReviewResolver } from '../modules/reviews/reviews.resolver';
+import { ProductReviewSummaryResolver, ReviewResolver } from '../modules/reviews/reviews.resolver';
 import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
@@ -25,6 +25,7 @@ export const resolvers = [
   CategoryResolver,
   CatalogAdminResolver,
   ReviewResolver,
+  ProductReviewSummaryResolver,
   DeliveryResolver,
   NewsletterResolver,
   AdminResolver,

@@ -13,6 +13,7 @@ const publicQueryFields = new Set([
   'categories',
   'reviews',
   'reviewStats',
+  'productReviews',
   'deliveryLocations',
   '__typename',
 ]);

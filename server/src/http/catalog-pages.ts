@@ -1,6 +1,7 @@
 import { absoluteUrl, type ImageSizes, type PageHead } from './page-html';
 import type { RequestContext } from '../core/request-context';
 import type { DeliveryLocation } from '../modules/orders/delivery-location.entity';
+import type { Review } from '../modules/reviews/review.entity';
 import { reviewsService } from '../modules/reviews/reviews.service';
 import { deliveryDays, deliveryService, freeDeliveryFromCents } from '../modules/orders/delivery.service';
 import { catalogService } from '../modules/catalog/catalog.service';
@@ -53,6 +54,24 @@ function shippingDetails(locations: readonly DeliveryLocation[], priceCents: num
   };
 }
 
+/**
+ * How many of a product's newest reviews its page lists first and its JSON-LD carries: the client's
+ * PRODUCT_REVIEWS_PAGE_SIZE (reviews-constants.ts), so the embedded first page is the one the page asks for.
+ */
+export const productReviewsPageSize = 5;
+
+/** A review as schema.org's Review, for a product's JSON-LD. */
+function reviewLd(review: Review): Record<string, unknown> {
+  return {
+    '@type': 'Review',
+    author: { '@type': 'Person', name: review.name },
+    datePublished: review.createdAt.toISOString().slice(0, 10),
+    name: review.title,
+    reviewBody: review.fullReview,
+    reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+  };
+}
+
 // Search engines show about 155 characters; the same cut as the client's product page (product-page.tsx).
 function metaDescription(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -72,7 +91,12 @@ export const catalogPages = {
     const product = await catalogService.findProduct(ctx, id);
     if (!product) return undefined;
     const { categories, images } = product;
-    const [stats, locations] = await Promise.all([reviewsService.stats(ctx), deliveryService.listLocations(ctx)]);
+    // Only this product's own shown reviews rate it (decision 0050): the shop's reviews are about the shop.
+    const [summary, reviews, locations] = await Promise.all([
+      reviewsService.summaryOf(ctx, product.id),
+      reviewsService.listForProduct(ctx, product.id, { limit: productReviewsPageSize, offset: 0 }),
+      deliveryService.listLocations(ctx),
+    ]);
     const { publicUrl, priceValidUntil } = ctx.config;
     const path = `/product/${product.id}`;
     const category = categories[0];
@@ -102,15 +126,16 @@ export const catalogPages = {
       category: product.category,
       image: images.map((image) => absoluteUrl(publicUrl, image.url)),
       offers: offer,
-      ...(stats.count > 0 && stats.averageRating !== null
+      ...(summary.count > 0 && summary.averageRating !== null
         ? {
             aggregateRating: {
               '@type': 'AggregateRating',
-              ratingValue: stats.averageRating,
-              reviewCount: stats.count,
+              ratingValue: summary.averageRating,
+              reviewCount: summary.count,
               bestRating: 5,
               worstRating: 1,
             },
+            review: reviews.map(reviewLd),
           }
         : {}),
     };
@@ -123,7 +148,14 @@ export const catalogPages = {
       image: images[0]?.url,
       ogType: 'product',
       jsonLd: [productLd, breadcrumbs(publicUrl, trail)],
-      initialData: [{ operationName: 'ProductPage', variables: { id: product.id } }],
+      initialData: [
+        { operationName: 'ProductPage', variables: { id: product.id } },
+        // The reviews section's first page, as the client asks for it (reviews' ProductReviews query).
+        {
+          operationName: 'ProductReviews',
+          variables: { productId: product.id, limit: productReviewsPageSize, offset: 0 },
+        },
+      ],
       // The same srcset and sizes as the product page's main image (client product-gallery.tsx).
       preloadImage: images[0]
         ? { href: images[0].url, srcSet: images[0].srcSet, sizes: imageSizes.productImage }
@@ -144,7 +176,7 @@ export const catalogPages = {
             }
           : undefined,
       },
-      pageModule: 'src/features/catalog/pages/product-page.tsx',
+      pageModule: 'src/app/pages/product-route.tsx',
     };
   },
 

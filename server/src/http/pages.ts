@@ -37,6 +37,23 @@ async function firstCarouselCard(
 
 const siteKeywords = ['perfume', 'fragrance', 'room spray', 'Kenya', 'Nairobi', 'Ksh', 'Manukato'];
 
+/**
+ * The shop itself for search engines, on the home page: an OnlineStore (an Organization) with its name, address and
+ * logo. No rating: reviews of the shop are its own, which Google's review snippets do not take (decision 0050).
+ * No contactPoint either: the footer's phone and e-mail are placeholders until the owner supplies them.
+ */
+function onlineStoreLd(publicUrl: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'OnlineStore',
+    name: 'Manukato',
+    url: `${publicUrl}/`,
+    logo: `${publicUrl}/favicon.svg`,
+    description: siteDescription,
+    areaServed: { '@type': 'Country', name: 'Kenya' },
+  };
+}
+
 /** Pages the spec (§2) marks as not to be indexed; robots.txt disallows them too. */
 export const privatePaths = [
   '/oxalis',
@@ -108,6 +125,7 @@ export async function describePage(
       keywords: siteKeywords,
       canonicalPath: '/',
       image: ctx.storage.publicUrl(categoryImageName('for-women')),
+      jsonLd: [onlineStoreLd(ctx.config.publicUrl)],
       initialData: [
         { operationName: 'NewArrivalsSection', variables: { limit: 6 } },
         { operationName: 'CategoryCarousel', variables: {} },

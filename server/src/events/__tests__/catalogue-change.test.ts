@@ -22,6 +22,7 @@ describe('a catalogue change as a NOTIFY payload', () => {
   it('reads an unexpected payload as "everything"', () => {
     expect(decodeChange({ id: 'e3', productIds: ['1; drop table'] })).toEqual({ id: 'e3', everything: true });
     expect(decodeChange('nonsense')).toEqual({ id: '', everything: true });
+    expect(decodeChange({ id: 'e4', reviewedProductIds: ['x'] })).toEqual({ id: 'e4', everything: true });
   });
 
   it('affects the tags of what it changed', () => {
@@ -30,6 +31,8 @@ describe('a catalogue change as a NOTIFY payload', () => {
     expect(tagsAffectedBy({ productIds: [7], listsChanged: true })).toEqual(['product:7', 'product-list']);
     expect(tagsAffectedBy({ categoryIds: [2] })).toEqual(['categories', 'product-list']);
     expect(tagsAffectedBy({ reviewsChanged: true })).toEqual(['reviews']);
+    // A product's reviews drop that product's review answers (its page), not the shop's reviews or the product.
+    expect(tagsAffectedBy({ reviewedProductIds: [4] })).toEqual(['product-reviews:4']);
     expect(tagsAffectedBy({ everything: true })).toBe('everything');
   });
 });

@@ -12,7 +12,7 @@ beforeAll(async () => {
       'index.html': { file: 'assets/main.js', isEntry: true, imports: ['_vendor.js'] },
       '_vendor.js': { file: 'assets/vendor.js' },
       '_card.js': { file: 'assets/card.js' },
-      'src/features/catalog/pages/product-page.tsx': {
+      'src/app/pages/product-route.tsx': {
         file: 'assets/product-page.js',
         imports: ['_vendor.js', '_card.js'],
         css: ['assets/product-page.css'],
@@ -180,6 +180,15 @@ describe('product pages', () => {
           relatedProducts: expect.any(Array),
         }),
       }),
+      // The reviews section's first page, with the variables the client asks with (reviews-constants.ts).
+      expect.objectContaining({
+        operationName: 'ProductReviews',
+        variables: { productId: 3, limit: 5, offset: 0 },
+        data: {
+          product: expect.objectContaining({ __typename: 'Product', id: 3, reviewSummary: expect.anything() }),
+          productReviews: [],
+        },
+      }),
     ]);
   });
 
@@ -208,10 +217,15 @@ describe('product pages', () => {
     expect(response.text).toContain('<meta name="robots" content="noindex" data-ssr>');
   });
 
-  it('adds AggregateRating once the shop has reviews', async () => {
+  it("rates a product from its own reviews only, never the shop's (issue 13, item 5)", async () => {
     await shop.http
       .post('/api/reviews/add')
-      .send({ name: 'Njeri', rating: 4, title: 'Good', fullReview: 'Lovely.' })
+      .send({ name: 'Njeri', rating: 5, title: 'Good shop', fullReview: 'Quick delivery.' })
+      .expect(201);
+    expect(jsonLd((await page('/product/5')).text)[0]).not.toHaveProperty('aggregateRating');
+    await shop.http
+      .post('/api/reviews/add')
+      .send({ name: 'Njeri', rating: 4, title: 'Good', fullReview: 'Lovely.', productId: 5 })
       .expect(201);
     const [product] = jsonLd((await page('/product/5')).text);
     expect(product?.aggregateRating).toEqual({

@@ -19,11 +19,20 @@ export function deliveryDays(deliveryTime: string): { min: number; max: number }
   return single ? { min: Number(single[0]), max: Number(single[0]) } : null;
 }
 
+/** The delivery locations a request has read, by its context (gone with the request). */
+const locationsByRequest = new WeakMap<RequestContext, Promise<DeliveryLocation[]>>();
+
 export const deliveryService = {
   async listLocations(ctx: RequestContext): Promise<DeliveryLocation[]> {
     // Seeded, changed by no write today: the tag names what a future change would drop.
     ctx.cacheTags.add(cacheTag.delivery);
-    return ctx.em.find(DeliveryLocation, {}, { orderBy: { position: 'asc', id: 'asc' } });
+    // Read once per request: a product page's head and its embedded first query both need them.
+    let locations = locationsByRequest.get(ctx);
+    if (!locations) {
+      locations = ctx.em.find(DeliveryLocation, {}, { orderBy: { position: 'asc', id: 'asc' } });
+      locationsByRequest.set(ctx, locations);
+    }
+    return locations;
   },
 
   /** The cheapest stored location: what "delivery from" means on the product page and in structured data. */

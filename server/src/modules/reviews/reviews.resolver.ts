@@ -1,16 +1,25 @@
-import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { withExpectedFailures } from '../../core/payload';
 import type { RequestContext } from '../../core/request-context';
 import { pageOf } from '../../shared/pagination';
 import { ActionResult } from '../accounts/accounts.inputs';
 import { UserRole } from '../accounts/user.entity';
+import { catalogService } from '../catalog/catalog.service';
+import { ProductView } from '../catalog/catalog.views';
 import { Review } from './review.entity';
-import { CreateReviewPayload, ReviewInput, ReviewStats } from './reviews.inputs';
+import {
+  AdminReviewList,
+  CreateReviewPayload,
+  HideReviewPayload,
+  ReviewInput,
+  ReviewStats,
+  ReviewSummary,
+} from './reviews.inputs';
 import { reviewsService } from './reviews.service';
 
 @Resolver(() => Review)
 export class ReviewResolver {
-  @Query(() => [Review])
+  @Query(() => [Review], { description: "The shop's own reviews (about no product), newest first." })
   async reviews(
     @Ctx() ctx: RequestContext,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
@@ -19,9 +28,37 @@ export class ReviewResolver {
     return reviewsService.list(ctx, pageOf(limit, offset, 20));
   }
 
-  @Query(() => ReviewStats)
+  @Query(() => ReviewStats, { description: "The shop's own reviews in figures." })
   async reviewStats(@Ctx() ctx: RequestContext): Promise<ReviewStats> {
     return reviewsService.stats(ctx);
+  }
+
+  @Query(() => [Review], { description: "A product's reviews, newest first; 5 unless a limit is given." })
+  async productReviews(
+    @Ctx() ctx: RequestContext,
+    @Arg('productId', () => Int) productId: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+  ): Promise<Review[]> {
+    return reviewsService.listForProduct(ctx, productId, pageOf(limit, offset, 5));
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Query(() => AdminReviewList, { description: 'Admins only: every review, hidden ones included, newest first.' })
+  async adminReviews(
+    @Ctx() ctx: RequestContext,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+  ): Promise<AdminReviewList> {
+    return reviewsService.listAll(ctx, pageOf(limit, offset, 20));
+  }
+
+  @FieldResolver(() => ProductView, {
+    nullable: true,
+    description: 'The product reviewed; null for a review of the shop or of a product no longer sold.',
+  })
+  async product(@Ctx() ctx: RequestContext, @Root() review: Review): Promise<ProductView | null> {
+    return review.productId === null ? null : catalogService.findProduct(ctx, review.productId);
   }
 
   @Mutation(() => CreateReviewPayload)
@@ -34,9 +71,30 @@ export class ReviewResolver {
   }
 
   @Authorized(UserRole.ADMIN)
+  @Mutation(() => HideReviewPayload, { description: 'Admins only: hides a review from the shop, or shows it again.' })
+  async hideReview(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('hidden', () => Boolean) hidden: boolean,
+  ): Promise<HideReviewPayload> {
+    const { value, errors } = await withExpectedFailures(() => reviewsService.setHidden(ctx, id, hidden), {
+      notFoundField: 'id',
+    });
+    return { review: value, errors };
+  }
+
+  @Authorized(UserRole.ADMIN)
   @Mutation(() => ActionResult, { description: 'Admins only.' })
   async deleteReview(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<ActionResult> {
     const { errors } = await withExpectedFailures(() => reviewsService.delete(ctx, id), { notFoundField: 'id' });
     return { ok: errors.length === 0, message: errors[0]?.message ?? 'Review deleted', errors };
+  }
+}
+
+@Resolver(() => ProductView)
+export class ProductReviewSummaryResolver {
+  @FieldResolver(() => ReviewSummary, { description: "This product's shown reviews in figures." })
+  async reviewSummary(@Ctx() ctx: RequestContext, @Root() product: ProductView): Promise<ReviewSummary> {
+    return reviewsService.summaryOf(ctx, product.id);
   }
 }

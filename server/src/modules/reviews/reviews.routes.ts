@@ -6,8 +6,9 @@ import { requireAdmin } from '../accounts/guards';
 import type { Review } from './review.entity';
 import { reviewsService } from './reviews.service';
 
-function toRestReview({ id, name, rating, title, fullReview, image, createdAt }: Review) {
-  return { id, name, rating, title, fullReview, image, createdAt: createdAt.toISOString() };
+function toRestReview(review: Review) {
+  const { id, name, rating, title, fullReview, image, verified, productId, createdAt } = review;
+  return { id, name, rating, title, fullReview, image, verified, productId, createdAt: createdAt.toISOString() };
 }
 
 /** cachedPublicly: the HTTP layer's middleware that keeps a GET's answer for everyone (http/cache-responses.ts). */
@@ -23,6 +24,18 @@ export function reviewsRoutes(cachedPublicly: RequestHandler): Router {
     const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 50);
     const reviews = await reviewsService.list(request.ctx, page);
     sendData(response, reviews.map(toRestReview), 'Reviews fetched');
+  });
+
+  // A product's shown reviews and their summary; an unknown product simply has none.
+  router.get('/products/:id/reviews', cachedPublicly, async (request, response) => {
+    const id = String(request.params.id);
+    const productId = /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN;
+    const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 5);
+    const [summary, reviews] = await Promise.all([
+      reviewsService.summaryOf(request.ctx, productId),
+      reviewsService.listForProduct(request.ctx, productId, page),
+    ]);
+    sendData(response, { summary, reviews: reviews.map(toRestReview) }, 'Reviews fetched');
   });
 
   router.delete('/reviews/delete/:id', async (request, response) => {

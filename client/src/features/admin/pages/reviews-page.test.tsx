@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminReviewsDocument, DeleteReviewDocument } from '../api/reviews.generated';
+import { AdminReviewsDocument, DeleteReviewDocument, HideReviewDocument } from '../api/reviews.generated';
 import { renderAdmin } from '../testing/render-admin';
 import { ReviewsPage } from './reviews-page';
 
@@ -12,6 +12,14 @@ const achieng = {
   rating: 4,
   title: 'Long lasting',
   fullReview: longText,
+  verified: true,
+  hidden: false,
+  productId: 7 as number | null,
+  product: { __typename: 'Product', id: 7, name: 'Oud Savanna' } as {
+    __typename: 'Product';
+    id: number;
+    name: string;
+  } | null,
   createdAt: '2025-03-01T09:00:00.000Z',
 };
 const baraka = {
@@ -21,6 +29,10 @@ const baraka = {
   rating: 5,
   title: 'Lovely',
   fullReview: 'Short and sweet.',
+  verified: false,
+  hidden: false,
+  productId: null,
+  product: null,
   createdAt: '2025-03-02T09:00:00.000Z',
 };
 // An older review, on the next page.
@@ -33,7 +45,7 @@ type ReviewRow = typeof achieng;
 function reviewsPageMock(offset: number, page: ReviewRow[], count: number, maxUsageCount = 5) {
   return {
     request: { query: AdminReviewsDocument, variables: { limit: 50, offset } },
-    result: { data: { reviews: page, reviewStats: { __typename: 'ReviewStats', count } } },
+    result: { data: { adminReviews: { __typename: 'AdminReviewList', reviews: page, totalCount: count } } },
     maxUsageCount,
   };
 }
@@ -84,6 +96,46 @@ describe('ReviewsPage', () => {
 
     await user.click(within(card).getByRole('button', { name: 'View' }));
     expect(screen.getByRole('dialog', { name: 'Long lasting' })).toHaveTextContent(longText);
+  });
+
+  it('says what each review is about and whether its writer bought it', async () => {
+    const archived = { ...baraka, id: 4, name: 'Dalia', productId: 9, product: null };
+    renderAdmin(<ReviewsPage />, { mocks: [reviewsPageMock(0, [achieng, baraka, archived], 3)] });
+
+    expect(await screen.findByRole('listitem', { name: 'Review by Achieng' })).toHaveTextContent(
+      'About Oud Savanna · Verified buyer',
+    );
+    expect(screen.getByRole('listitem', { name: 'Review by Baraka' })).toHaveTextContent('About the shop');
+    expect(screen.getByRole('listitem', { name: 'Review by Baraka' })).not.toHaveTextContent('Verified buyer');
+    expect(screen.getByRole('listitem', { name: 'Review by Dalia' })).toHaveTextContent(
+      'About product #9 (no longer sold)',
+    );
+  });
+
+  it('hides a review from the shop and shows it again, the card saying which it is', async () => {
+    const hideMock = (hidden: boolean) => ({
+      request: { query: HideReviewDocument, variables: { id: 1, hidden } },
+      result: {
+        data: {
+          hideReview: { __typename: 'HideReviewPayload', review: { __typename: 'Review', id: 1, hidden }, errors: [] },
+        },
+      },
+    });
+    renderAdmin(<ReviewsPage />, { mocks: [reviewsMock, hideMock(true), hideMock(false)] });
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('listitem', { name: 'Review by Achieng' });
+    expect(card).not.toHaveTextContent('Hidden');
+    await user.click(within(card).getByRole('button', { name: 'Hide' }));
+    expect(await screen.findByText('Review hidden from the shop')).toBeInTheDocument();
+    expect(card).toHaveTextContent('· Hidden');
+    // Delete is still there beside it (the spec's).
+    expect(within(card).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Review shown in the shop')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Hidden');
+    expect(within(card).getByRole('button', { name: 'Hide' })).toBeInTheDocument();
   });
 
   it('shows whole reviews on a wide screen', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useProductPageQuery, type ProductPageQuery } from '../api/product-page.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
@@ -28,12 +28,20 @@ function parseProductId(param: string | undefined): number | null {
   return id >= 1 && id <= MAX_ID ? id : null;
 }
 
-export function ProductPage() {
+interface ProductPageProps {
+  /**
+   * The product's reviews section, drawn below the product: the app composes it in (app/pages/product-route.tsx),
+   * since the catalogue feature may not import the reviews feature.
+   */
+  reviews?: (product: { id: number; name: string }) => ReactNode;
+}
+
+export function ProductPage({ reviews }: ProductPageProps = {}) {
   const id = parseProductId(useParams<{ id: string }>().id);
   const { data, loading, error, refetch } = useProductPageQuery({ variables: { id: id ?? 0 }, skip: id === null });
 
   if (id === null || data?.product === null) return <ProductNotFound />;
-  if (data?.product) return <ProductDetails product={data.product} page={data} />;
+  if (data?.product) return <ProductDetails product={data.product} page={data} reviews={reviews} />;
   if (error && !loading) {
     return (
       <div className="page">
@@ -71,7 +79,15 @@ function metaDescription(text: string): string {
   return flat.length <= 155 ? flat : `${flat.slice(0, 154).trimEnd()}…`;
 }
 
-function ProductDetails({ product, page }: { product: Product; page: ProductPageQuery }) {
+function ProductDetails({
+  product,
+  page,
+  reviews,
+}: {
+  product: Product;
+  page: ProductPageQuery;
+  reviews: ProductPageProps['reviews'];
+}) {
   const [shareOpen, setShareOpen] = useState(false);
   const [quantity, setQuantity] = useState(1);
   const maxQuantity = Math.max(Math.min(product.quantity, MAX_QUANTITY), 1);
@@ -136,6 +152,7 @@ function ProductDetails({ product, page }: { product: Product; page: ProductPage
         </div>
         {shareOpen ? <ShareDialog url={url} onClose={() => setShareOpen(false)} /> : null}
       </article>
+      {reviews?.({ id: product.id, name: product.name })}
       <RelatedProducts products={page.relatedProducts} />
     </div>
   );

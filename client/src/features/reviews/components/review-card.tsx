@@ -28,6 +28,8 @@ export function ReviewCard({ review }: ReviewCardProps) {
         </div>
       </div>
       <StarRating rating={review.rating} />
+      {/* Decided by the server: signed in, with a paid order of what was reviewed. */}
+      {review.verified ? <p className="review-card__verified">Verified buyer</p> : null}
       <h3 id={titleId} className="review-card__title">
         {review.title}
       </h3>

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ReviewsDocument, useCreateReviewMutation } from '../api/reviews.generated';
+import { ProductReviewsDocument, ReviewsDocument, useCreateReviewMutation } from '../api/reviews.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { Modal } from '../../../shared/ui/modal';
 import { useToast } from '../../../shared/ui/use-toast';
-import { REVIEWS_SHOWN } from '../reviews-constants';
+import { PRODUCT_REVIEWS_PAGE_SIZE, REVIEWS_SHOWN } from '../reviews-constants';
 import { firstReviewProblem, reviewLimits, trimReview, type ReviewField } from '../validate-review';
 
 // SPEC §8.
@@ -16,23 +16,47 @@ const RATINGS = [1, 2, 3, 4, 5] as const;
 interface WriteReviewModalProps {
   open: boolean;
   onClose: () => void;
+  /** The product reviewed; without it the review is about the shop (the home page's). */
+  productId?: number;
+  /** After a review went through, before the dialog closes. */
+  onSubmitted?: () => void;
 }
 
-export function WriteReviewModal({ open, onClose }: WriteReviewModalProps) {
+export function WriteReviewModal({ open, onClose, productId, onSubmitted }: WriteReviewModalProps) {
   return (
     <Modal open={open} onClose={onClose} labelledBy="write-review-heading" className="review-modal">
       {/* Mounted only while open, so every opening starts with an empty form. */}
-      <ReviewForm onSubmitted={onClose} onCancel={onClose} />
+      <ReviewForm
+        productId={productId}
+        onSubmitted={() => {
+          onSubmitted?.();
+          onClose();
+        }}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }
 
 interface ReviewFormProps {
+  productId?: number;
   onSubmitted: () => void;
   onCancel: () => void;
 }
 
-function ReviewForm({ onSubmitted, onCancel }: ReviewFormProps) {
+/** The list a new review shows in, read again from the server (`no-cache` makes the browser revalidate the GET). */
+function refreshedList(productId: number | undefined) {
+  const context = { fetchOptions: { cache: 'no-cache' } };
+  return productId === undefined
+    ? { query: ReviewsDocument, variables: { limit: REVIEWS_SHOWN }, context }
+    : {
+        query: ProductReviewsDocument,
+        variables: { productId, limit: PRODUCT_REVIEWS_PAGE_SIZE, offset: 0 },
+        context,
+      };
+}
+
+function ReviewForm({ productId, onSubmitted, onCancel }: ReviewFormProps) {
   const [rating, setRating] = useState(0);
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
@@ -65,18 +89,10 @@ function ReviewForm({ onSubmitted, onCancel }: ReviewFormProps) {
     setSubmitting(true);
     try {
       const { data } = await createReview({
-        variables: { input },
-        // Only a created review changes the list; `no-cache` makes the browser revalidate the GET.
-        refetchQueries: (result) =>
-          result.data?.createReview.review
-            ? [
-                {
-                  query: ReviewsDocument,
-                  variables: { limit: REVIEWS_SHOWN },
-                  context: { fetchOptions: { cache: 'no-cache' } },
-                },
-              ]
-            : [],
+        // Whether the reviewer is a verified buyer is the server's to decide: the input has no such field.
+        variables: { input: productId === undefined ? input : { ...input, productId } },
+        // Only a created review changes the list.
+        refetchQueries: (result) => (result.data?.createReview.review ? [refreshedList(productId)] : []),
       });
       const payload = data?.createReview;
       const serverProblem = payload?.errors[0];

@@ -1,13 +1,15 @@
 import type { MockLink } from '@apollo/client/testing';
 import {
   CreateReviewDocument,
+  ProductReviewsDocument,
   ReviewsDocument,
   type CreateReviewMutation,
+  type ProductReviewsQuery,
   type CreateReviewMutationVariables,
   type ReviewCard_ReviewFragment,
   type ReviewsQuery,
 } from '../api/reviews.generated';
-import { REVIEWS_SHOWN } from '../reviews-constants';
+import { PRODUCT_REVIEWS_PAGE_SIZE, REVIEWS_SHOWN } from '../reviews-constants';
 
 let nextId = 1;
 
@@ -22,6 +24,7 @@ export function createReview(overrides: Partial<ReviewCard_ReviewFragment> = {})
     title: `Lovely scent ${id}`,
     fullReview: 'Lasts all day and the delivery was quick.',
     image: null,
+    verified: false,
     createdAt: '2025-03-01T09:00:00.000Z',
     ...overrides,
   };
@@ -47,6 +50,38 @@ export function createReviewMock(
   return {
     request: { query: CreateReviewDocument, variables: { input } },
     result: { data: { createReview: { __typename: 'CreateReviewPayload', ...payload } } },
+    ...extra,
+  };
+}
+
+/** A product's summary from its ratings (5 down to 1 in the histogram), as the server computes it. */
+export function summaryOf(ratings: number[]) {
+  const count = ratings.length;
+  const average = count === 0 ? null : Math.round((ratings.reduce((sum, rating) => sum + rating, 0) / count) * 10) / 10;
+  return {
+    __typename: 'ReviewSummary' as const,
+    count,
+    averageRating: average,
+    histogram: [5, 4, 3, 2, 1].map((rating) => ({
+      __typename: 'RatingCount' as const,
+      rating,
+      count: ratings.filter((given) => given === rating).length,
+    })),
+  };
+}
+
+/** One page of a product's reviews with its summary. */
+export function productReviewsMock(
+  productId: number,
+  reviews: ReviewCard_ReviewFragment[],
+  summary: ReturnType<typeof summaryOf>,
+  { offset = 0, ...extra }: Partial<MockLink.MockedResponse<ProductReviewsQuery>> & { offset?: number } = {},
+): MockLink.MockedResponse<ProductReviewsQuery> {
+  return {
+    request: { query: ProductReviewsDocument, variables: { productId, limit: PRODUCT_REVIEWS_PAGE_SIZE, offset } },
+    result: {
+      data: { product: { __typename: 'Product', id: productId, reviewSummary: summary }, productReviews: reviews },
+    },
     ...extra,
   };
 }

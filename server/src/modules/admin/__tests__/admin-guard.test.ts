@@ -39,6 +39,7 @@ const graphqlAccess: Record<string, Access> = {
   category: 'public',
   reviews: 'public',
   reviewStats: 'public',
+  productReviews: 'public',
   deliveryLocations: 'public',
   freeDeliveryFromCents: 'public',
   relatedProducts: 'public',
@@ -53,6 +54,7 @@ const graphqlAccess: Record<string, Access> = {
   adminUsers: 'admin',
   adminNotifications: 'admin',
   unreadNotificationCount: 'admin',
+  adminReviews: 'admin',
   // Mutations
   requestSignupCode: 'public',
   verifySignupCode: 'public',
@@ -78,6 +80,7 @@ const graphqlAccess: Record<string, Access> = {
   createCategory: 'admin',
   deleteCategory: 'admin',
   deleteReview: 'admin',
+  hideReview: 'admin',
   updateOrderStatus: 'admin',
   markNotificationsRead: 'admin',
 };
@@ -103,6 +106,7 @@ const restAccess: Record<string, Access> = {
   'GET /categories/list': 'public',
   'POST /reviews/add': 'public',
   'GET /reviews/list': 'public',
+  'GET /products/:id/reviews': 'public',
   'POST /email/otp-login': 'public',
   'POST /email/otp-verify': 'public',
   'POST /users/register': 'public',
