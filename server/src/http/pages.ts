@@ -42,7 +42,7 @@ const siteKeywords = ['perfume', 'fragrance', 'room spray', 'Kenya', 'Nairobi', 
  * logo. No rating: reviews of the shop are its own, which Google's review snippets do not take (decision 0050).
  * No contactPoint either: the footer's phone and e-mail are placeholders until the owner supplies them.
  */
-function onlineStoreLd(publicUrl: string): Record<string, unknown> {
+function onlineStoreLd(publicUrl: string, siteDescription: string): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'OnlineStore',
@@ -125,7 +125,7 @@ export async function describePage(
       keywords: siteKeywords,
       canonicalPath: '/',
       image: ctx.storage.publicUrl(categoryImageName('for-women')),
-      jsonLd: [onlineStoreLd(ctx.config.publicUrl)],
+      jsonLd: [onlineStoreLd(ctx.config.publicUrl, siteDescription)],
       initialData: [
         { operationName: 'NewArrivalsSection', variables: { limit: 6 } },
         { operationName: 'CategoryCarousel', variables: {} },
