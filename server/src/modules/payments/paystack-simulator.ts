@@ -208,7 +208,15 @@ function refundData(refund: SimulatedRefund, payment: SimulatedPayment) {
     updatedAt: iso(refund.updated_at),
     bank_reference: null,
     reason: '',
-    customer: customerOf(payment),
+    // The refund's customer is documented with strings where the transaction's has nulls.
+    customer: {
+      ...customerOf(payment),
+      first_name: '',
+      last_name: '',
+      phone: payment.phone ?? '',
+      metadata: '',
+      international_format_phone: payment.phone ?? '',
+    },
     refund_type: refund.amount === payment.amount ? 'full' : 'partial',
     initiated_by: 'merchant',
     refund_channel: payment.channel ?? 'card',
