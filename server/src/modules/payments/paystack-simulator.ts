@@ -82,7 +82,10 @@ function metadataOf(value: unknown): string | null {
       return null;
     }
   }
-  return value && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : null;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const text = JSON.stringify(value);
+  // jsonb holds no NUL character; such metadata is dropped rather than failing the payment.
+  return text.includes('\\u0000') ? null : text;
 }
 
 /** The stand-in's Paystack secret key, the same on every instance: derived from the shared signing secret. */
@@ -682,7 +685,7 @@ ${phone ? (shown.length > 0 ? `<h2>Waiting for approval</h2><ul>${list}</ul>${mo
   router.post('/phone/:reference', urlencoded({ extended: false, limit: '1kb' }), async (request, response) => {
     const phone = kenyanPhone(request.body?.number);
     const outcome = request.body?.outcome;
-    if (!phone || (outcome !== 'success' && outcome !== 'failed')) {
+    if (!phone || (outcome !== 'success' && outcome !== 'failed') || !storable(request.params.reference, 200)) {
       simulatorPage(response, 400, 'Choose Approve or Decline', '<p>Go back and choose Approve or Decline.</p>');
       return;
     }

@@ -326,6 +326,49 @@ describe('refunds', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('gets a clear 4xx or a plain answer, never a 500, and stores nothing odd', async () => {
+    const nul = 'a\u0000b';
+    const bodies: unknown[] = [
+      [],
+      { email: { $gt: '' }, amount: 100 },
+      { email: email(), amount: 1e300 },
+      { email: email(), amount: '9'.repeat(40) },
+      { email: email(), amount: 100, reference: nul },
+      { email: email(), amount: 100, reference: 'x'.repeat(5000) },
+      { email: email(), amount: 100, currency: ['KES'] },
+      { email: email(), amount: 100, callback_url: 'javascript:alert(1)' },
+      { email: `${nul}@example.co.ke`, amount: 100 },
+    ];
+    for (const body of bodies) {
+      expect((await api().post('/transaction/initialize', body)).status).toBe(400);
+      expect((await api().post('/charge', body)).status).toBe(400);
+    }
+    // Metadata jsonb cannot hold: dropped, the payment still starts.
+    const odd = await api().post('/transaction/initialize', { email: email(), amount: 100, metadata: { note: nul } });
+    expect(odd.status).toBe(200);
+    expect((await api().get(`/transaction/verify/${odd.body.data.reference}`)).body.data.metadata).toBe('');
+    for (const body of [[], { transaction: { id: 1 } }, { transaction: nul }, { transaction: '1', amount: -5 }]) {
+      expect((await api().post('/refund', body)).status).toBeGreaterThanOrEqual(400);
+      expect((await api().post('/refund', body)).status).toBeLessThan(500);
+    }
+    for (const path of ['/transaction/verify/a%00b', '/charge/a%00b', '/refund/a%00b', '/refund?perPage=x&page=-3']) {
+      const status = (await api().get(path)).status;
+      expect([200, 400, 404]).toContain(status);
+    }
+    const phonePages = [
+      shop.http.get('/paystack-simulator/phone').query('number=a&number=b'),
+      shop.http.get('/paystack-simulator/phone').query({ number: nul, page: 'x' }),
+      shop.http
+        .post('/paystack-simulator/phone/a%00b')
+        .type('form')
+        .send({ number: phoneNumber(), outcome: 'success' }),
+      shop.http.post('/paystack-simulator/phone/x').type('form').send({ number: 'a', outcome: 'success' }),
+    ];
+    for (const answer of await Promise.all(phonePages)) expect(answer.status).toBeLessThan(500);
+  });
+});
+
 describe('state and key', () => {
   it('keeps payments across a restart: a link started before it still pays after it, on the same key', async () => {
     const before = await startTestShop({
