@@ -29,6 +29,8 @@ const STOREFRONT_PAGES = [
   '/register',
 ];
 const REVIEWED_PRODUCT = '/product/2';
+// The payment stand-in's simulated phone (test mode; decision 0053): a page a tester uses like any other.
+const STAND_IN_PAGES = ['/paystack-simulator/phone?number=0712345678'];
 const ADMIN_PAGES = [
   '/oxalis',
   '/oxalis/upload',
@@ -93,7 +95,7 @@ for (const viewport of VIEWPORTS) {
   test(`storefront pages have no axe violations at ${size}`, async () => {
     await withPage(browser(), async ({ page }) => {
       await page.setViewportSize(viewport);
-      for (const path of STOREFRONT_PAGES) {
+      for (const path of [...STOREFRONT_PAGES, ...STAND_IN_PAGES]) {
         await openSettled(page, path);
         await expectNoViolations(page, `${path} at ${size}`);
       }

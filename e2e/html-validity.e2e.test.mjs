@@ -25,6 +25,8 @@ const pages = [
   { path: '/search?q=oud', status: null },
   { path: '/cart', status: 200 },
   { path: '/no-such-page', status: 404 },
+  // The payment stand-in's simulated phone (test mode; decision 0053).
+  { path: '/paystack-simulator/phone?number=0712345678', status: 200 },
 ];
 
 test('the Nu HTML Checker finds no errors in the server-written HTML of the storefront pages', async () => {

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     log.fatal({ err: error }, error instanceof Error ? error.message : 'could not start');
     process.exit(1);
   }
-  log.info({ url: shop.url, env: config.env }, startBanner(shop.url, config));
+  log.info({ url: shop.url, env: config.env }, startBanner(shop.url, config, shop.paystackSimulatorKey));
 
   let stoppingSince = 0;
   const shutdown = (signal: string) => {

@@ -12,6 +12,7 @@ import { answerClientErrors } from './http/client-errors';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
 import { createFileStorage } from './storage/create-file-storage';
+import { paystackSimulatorKey } from './modules/payments/paystack-simulator';
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {
@@ -26,6 +27,8 @@ export interface RunningShop {
   orm: MikroORM;
   httpServer: Server;
   stop(): Promise<void>;
+  /** The payment stand-in's secret key in test mode, for the start banner. */
+  paystackSimulatorKey: string | undefined;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -115,7 +118,9 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     cleanups.push({ step: 'stop Apollo and drain requests', run: () => handle!.apollo.stop() });
     const address = httpServer.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    return { url: `http://localhost:${port}`, port, orm, httpServer, stop };
+    // Printed in the start banner so an outside client can drive the stand-in too.
+    const paystackKey = config.paystack.simulator ? paystackSimulatorKey(config.secretKey) : undefined;
+    return { url: `http://localhost:${port}`, port, orm, httpServer, stop, paystackSimulatorKey: paystackKey };
   } catch (error) {
     await stop();
     throw error;

@@ -2,11 +2,13 @@ import type { AppConfig } from './config/config';
 
 /**
  * What a developer needs once the shop is up: where it is, how to get into the admin area, and where the
- * shop's mail and SMS go. Names only, never a password or key.
+ * shop's mail and SMS go. Names only, never a password or key, except the payment stand-in's in test mode.
  */
 export function startBanner(
   url: string,
   config: Pick<AppConfig, 'publicUrl' | 'adminEmail' | 'adminPassword' | 'mail' | 'africasTalking'>,
+  /** The payment stand-in's key in test mode: not a secret (no money moves), and outside clients need it. */
+  paystackSimulatorKey?: string,
 ): string {
   const site = config.publicUrl;
   const admin = config.adminPassword
@@ -21,7 +23,13 @@ export function startBanner(
     apiKey && username
       ? `SMS:    Africa's Talking (username ${username})`
       : `SMS:    no AT_API_KEY/AT_USERNAME, written as .sms.txt files to ${config.mail.outboxDir}`;
-  return [`Manukato is ready at ${url}`, admin, mail, sms].join('\n');
+  const payments = paystackSimulatorKey
+    ? [
+        `Pay:    test mode, the Paystack stand-in at ${url}/paystack-simulator (secret key ${paystackSimulatorKey}); ` +
+          `M-Pesa prompts at ${site}/paystack-simulator/phone`,
+      ]
+    : [];
+  return [`Manukato is ready at ${url}`, admin, mail, sms, ...payments].join('\n');
 }
 
 /** host:port of an smtp:// URL, without its credentials. */

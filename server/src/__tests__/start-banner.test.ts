@@ -31,6 +31,16 @@ describe('start banner', () => {
   });
 });
 
+describe('start banner in test mode', () => {
+  it("prints the payment stand-in's key and where M-Pesa prompts are answered, so outside clients can use it", () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://shop.example.com' });
+    const banner = startBanner('http://localhost:4000', config, 'sk_simulator_abc123');
+    expect(banner).toContain('http://localhost:4000/paystack-simulator (secret key sk_simulator_abc123)');
+    expect(banner).toContain('https://shop.example.com/paystack-simulator/phone');
+    expect(startBanner('http://localhost:4000', config)).not.toContain('paystack-simulator');
+  });
+});
+
 describe('log format', () => {
   it('is readable in development and on a terminal, JSON in production without one and in tests', () => {
     expect(prettyLogs('development', false)).toBe(true);

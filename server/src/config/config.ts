@@ -60,6 +60,7 @@ const environmentSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().min(8).optional(),
   PAYSTACK_BASE_URL: z.url().optional(),
   PAYMENT_SIMULATOR: booleanFromEnv.optional(),
+  PAYSTACK_SIMULATOR_WEBHOOK_URL: z.url().optional(),
   AT_API_KEY: z.string().min(1).optional(),
   AT_USERNAME: z.string().min(1).optional(),
   AT_SENDER_ID: z.string().min(1).optional(),
@@ -116,8 +117,14 @@ export interface AppConfig {
   /**
    * Paystack. `simulator`: the shop's own stand-in answers instead (payments/paystack-simulator.ts), on only for a
    * local trial (the embedded database, no key) or when PAYMENT_SIMULATOR=true; exactly when there is no secret key.
+   * `simulatorWebhookUrl`: where the stand-in sends its webhooks when an outside app drives it (else the shop's own).
    */
-  paystack: { secretKey: string | undefined; baseUrl: string | undefined; simulator: boolean };
+  paystack: {
+    secretKey: string | undefined;
+    baseUrl: string | undefined;
+    simulator: boolean;
+    simulatorWebhookUrl: string | undefined;
+  };
   /** Africa's Talking SMS; without a key, SMS are written to the outbox. */
   africasTalking: { apiKey: string | undefined; username: string | undefined; senderId: string | undefined };
   /** A product at or below this quantity is low on stock (dashboard, notifications). */
@@ -192,7 +199,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     sessionDays: values.SESSION_DAYS,
     reservationMinutes: values.RESERVATION_MINUTES,
-    paystack: { secretKey: values.PAYSTACK_SECRET_KEY, baseUrl: values.PAYSTACK_BASE_URL, simulator },
+    paystack: {
+      secretKey: values.PAYSTACK_SECRET_KEY,
+      baseUrl: values.PAYSTACK_BASE_URL,
+      simulator,
+      simulatorWebhookUrl: values.PAYSTACK_SIMULATOR_WEBHOOK_URL,
+    },
     africasTalking: { apiKey: values.AT_API_KEY, username: values.AT_USERNAME, senderId: values.AT_SENDER_ID },
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
     sitemapUrlsPerFile: values.SITEMAP_URLS_PER_FILE,

@@ -65,7 +65,9 @@ export function ormOptions({ databaseUrl, log, statementCounter, poolMax }: OrmO
     },
     colors: false,
     // Infrastructure tables, not entities: the schema diff leaves them alone.
-    schemaGenerator: { skipTables: ['seed_history', 'rate_limits', 'app_settings', 'simulated_payments'] },
+    schemaGenerator: {
+      skipTables: ['seed_history', 'rate_limits', 'app_settings', 'simulated_payments', 'simulated_refunds'],
+    },
     migrations: {
       migrationsList: migrations,
       tableName: 'mikro_orm_migrations',

@@ -161,7 +161,7 @@ export async function createApp(
       express.json({ limit: '100kb' }),
       paystackSimulator({
         secretKey: paystackSecret,
-        webhookUrl: () => `${loopback()}/api/paystack/webhook`,
+        webhookUrl: () => config.paystack.simulatorWebhookUrl ?? `${loopback()}/api/paystack/webhook`,
         publicUrl: config.publicUrl,
       }),
     );

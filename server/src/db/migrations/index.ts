@@ -12,6 +12,7 @@ import { Migration0010RateLimits } from './migration-0010-rate-limits';
 import { Migration0011CatalogueIndexes } from './migration-0011-catalogue-indexes';
 import { Migration0012SharedState } from './migration-0012-shared-state';
 import { Migration0013ProductReviews } from './migration-0013-product-reviews';
+import { Migration0014PaystackStandIn } from './migration-0014-paystack-stand-in';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -32,4 +33,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0011CatalogueIndexes', class: Migration0011CatalogueIndexes },
   { name: 'Migration0012SharedState', class: Migration0012SharedState },
   { name: 'Migration0013ProductReviews', class: Migration0013ProductReviews },
+  { name: 'Migration0014PaystackStandIn', class: Migration0014PaystackStandIn },
 ];

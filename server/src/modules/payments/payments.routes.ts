@@ -48,10 +48,8 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
       return;
     }
     const event = parsed as { event?: string; data?: PaystackTransaction };
-    if (
-      (event.event === 'charge.success' || event.event === 'charge.failed') &&
-      typeof event.data?.reference === 'string'
-    ) {
+    // Paystack reports only successes by webhook (there is no charge.failed): a failure is learnt from verify.
+    if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
       await applyPaystackResult(request.ctx.em, event.data.reference, event.data, request.ctx.config.lowStockThreshold);
     }
     // Paystack only needs a 200; anything else makes it retry.

@@ -97,11 +97,19 @@ const restAccess: Record<string, Access> = {
   'GET /robots.txt': 'public',
   // Signed by Paystack (HMAC), not by a session.
   'POST /paystack/webhook': 'public',
-  // The local Paystack stand-in (test mode only); its pay page needs the payment's single-use access code.
+  // The local Paystack stand-in (test mode only): its API takes the stand-in's key (no session), its pay page needs
+  // the payment's single-use access code, and its phone page stands for the customer's phone (decision 0053).
   'POST /transaction/initialize': 'public',
   'GET /transaction/verify/:reference': 'public',
   'GET /pay/:accessCode': 'public',
   'POST /pay/:accessCode': 'public',
+  'POST /charge': 'public',
+  'GET /charge/:reference': 'public',
+  'POST /refund': 'public',
+  'GET /refund/:id': 'public',
+  'GET /refund': 'public',
+  'GET /phone': 'public',
+  'POST /phone/:reference': 'public',
   'GET /products/list': 'public',
   'GET /categories/list': 'public',
   'POST /reviews/add': 'public',

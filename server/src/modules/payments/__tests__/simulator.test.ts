@@ -19,6 +19,18 @@ async function startedPayment(user: TestUser, productId: number) {
   return { orderId, reference, payPath: new URL(authorizationUrl).pathname };
 }
 
+/**
+ * The shopper's browser back on the shop's callback: the shop asks the stand-in (verify) how the payment ended.
+ * A decline sends no webhook (Paystack has no failure event), so this is how the shop learns of it.
+ */
+async function returnToCallback(user: TestUser, reference: string) {
+  const answer = await shop.http
+    .post('/graphql')
+    .set(user.auth)
+    .send({ query: `mutation { verifyPayment(reference: "${reference}") { status order { id paymentStatus } } }` });
+  return answer.body.data.verifyPayment as { status: string; order: { paymentStatus: string } };
+}
+
 /** What a payment can change: the order's state and the product's stock. */
 async function stateOf(orderId: string, productId: number) {
   const em = shop.orm.em.fork();
@@ -87,13 +99,17 @@ describe('the pay page acts only for the shopper who started the payment', () =>
     expect(await stateOf(orderId, 3)).toEqual(before);
     // The shopper's own link still works afterwards.
     await shop.http.post(payPath).type('form').send({ outcome: 'failed' }).expect(303);
+    expect(await returnToCallback(shopper, reference)).toMatchObject({ status: 'failed' });
     expect(await stateOf(orderId, 3)).toEqual({ status: 'cancelled', paymentStatus: 'failed', stock: 20 });
   });
 
   it('uses the code once: a second Pay after a Decline, or a page reload, is refused and changes nothing', async () => {
     const user = await createSignedInUser(shop);
-    const { orderId, payPath } = await startedPayment(user, 4);
+    const { orderId, reference, payPath } = await startedPayment(user, 4);
     await shop.http.post(payPath).type('form').send({ outcome: 'failed' }).expect(303);
+    // No webhook for a decline: the order changes when the shopper is back on the callback.
+    expect(await stateOf(orderId, 4)).toEqual({ status: 'pending', paymentStatus: 'pending', stock: 18 });
+    await returnToCallback(user, reference);
     const declined = await stateOf(orderId, 4);
     expect(declined).toEqual({ status: 'cancelled', paymentStatus: 'failed', stock: 20 });
     await shop.http.get(payPath).expect(404);
@@ -104,7 +120,7 @@ describe('the pay page acts only for the shopper who started the payment', () =>
 
   it('lets one of many parallel uses of the same code act', async () => {
     const user = await createSignedInUser(shop);
-    const { orderId, payPath } = await startedPayment(user, 5);
+    const { orderId, reference, payPath } = await startedPayment(user, 5);
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
         shop.http
@@ -116,6 +132,7 @@ describe('the pay page acts only for the shopper who started the payment', () =>
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 404, 404, 404, 404, 404, 404, 404]);
     const winner = answers.find((answer) => answer.status === 303)!;
     const paid = answers.indexOf(winner) % 2 === 1;
+    await returnToCallback(user, reference);
     expect(await stateOf(orderId, 5)).toEqual(
       paid
         ? { status: 'pending', paymentStatus: 'completed', stock: 18 }
