@@ -11,6 +11,7 @@ import { Migration0009ForeignKeyIndexes } from './migration-0009-foreign-key-ind
 import { Migration0010RateLimits } from './migration-0010-rate-limits';
 import { Migration0011CatalogueIndexes } from './migration-0011-catalogue-indexes';
 import { Migration0012SharedState } from './migration-0012-shared-state';
+import { Migration0013SearchIndexes } from './migration-0013-search-indexes';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -30,4 +31,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0010RateLimits', class: Migration0010RateLimits },
   { name: 'Migration0011CatalogueIndexes', class: Migration0011CatalogueIndexes },
   { name: 'Migration0012SharedState', class: Migration0012SharedState },
+  { name: 'Migration0013SearchIndexes', class: Migration0013SearchIndexes },
 ];
