@@ -93,11 +93,19 @@ describe('SearchBox (combobox)', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
-  it('goes to the results page with Enter when nothing is highlighted', async () => {
+  it('goes to the results page with Enter when nothing is highlighted, and holds its search there', async () => {
     const user = userEvent.setup();
     const { location } = renderWithProviders(<SearchBox />, { mocks: [oudh] });
-    await user.type(field(), 'oudh{Enter}');
+    await user.type(field(), ' oudh {Enter}');
     expect(location.current()).toBe('/search?q=oudh');
+    expect(field()).toHaveValue('oudh');
+    expect(field()).not.toHaveFocus();
+  });
+
+  it('shows the search of the results page it is opened on', () => {
+    renderWithProviders(<SearchBox />, { route: '/search?q=rose%20de' });
+    expect(field()).toHaveValue('rose de');
+    expect(field()).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('closes the list with Escape, then clears the field with a second Escape', async () => {

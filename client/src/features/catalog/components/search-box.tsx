@@ -31,16 +31,21 @@ export function SearchBox() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
+  // On the results page the field holds its search.
+  const queryOf = (path: string, query: string) =>
+    path === '/search' ? (new URLSearchParams(query).get('q') ?? '') : '';
+  const [text, setText] = useState(() => queryOf(pathname, search));
   const [debounced, setDebounced] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [revealed, setRevealed] = useState(false);
 
   // Following a link closes the list and the phone's field (state adjusted while rendering, as in the header).
+  // Whatever the field held gives way to the new page's search, if any.
   const [location, setLocation] = useState(pathname + search);
   if (location !== pathname + search) {
     setLocation(pathname + search);
+    setText(queryOf(pathname, search));
     setOpen(false);
     setActive(-1);
     setRevealed(false);
@@ -53,7 +58,7 @@ export function SearchBox() {
   }, [trimmed]);
 
   // Apollo answers for the latest variables only: an older request still in flight never replaces newer results.
-  const asking = debounced.length >= MIN_SEARCH_LENGTH;
+  const asking = open && debounced.length >= MIN_SEARCH_LENGTH;
   const { data, previousData } = useSearchSuggestionsQuery({ variables: { q: debounced }, skip: !asking });
   const found = asking ? (data ?? previousData)?.searchSuggestions : undefined;
 
