@@ -77,7 +77,10 @@ test('on a phone a button reveals the field; Escape closes the list, then emptie
     assert.equal(await field.isVisible(), false);
     await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
     await field.waitFor();
-    assert.ok(await field.evaluate((element) => element === globalThis.document.activeElement), 'the field has the focus');
+    assert.ok(
+      await field.evaluate((element) => element === globalThis.document.activeElement),
+      'the field has the focus',
+    );
     await field.pressSequentially('lavendar', { delay: 20 });
     await page.getByRole('option', { name: /Lavender Calm Room Spray/ }).waitFor();
     await page.keyboard.press('Escape');
