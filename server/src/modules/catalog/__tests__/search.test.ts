@@ -184,3 +184,16 @@ describe('the /search results (products with a query)', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 });
+
+describe('GET /api/products/search', () => {
+  it('answers the REST envelope with the ranked results, and a typed 400 for a search too long', async () => {
+    const response = await shop.http.get('/api/products/search?q=oudh').expect(200);
+    expect(response.body.success).toBe(true);
+    expect(response.body.data[0].name).toBe('Oud Savanna Eau de Parfum 100ml');
+    expect(typeof response.body.data[0].price).toBe('number');
+    expect((await shop.http.get('/api/products/search?q=o').expect(200)).body.data).toEqual([]);
+    const long = await shop.http.get(`/api/products/search?q=${'a'.repeat(101)}`).expect(400);
+    expect(long.body.code).toBe('BAD_USER_INPUT');
+    await shop.http.get('/api/products/search?q=oud&limit=1000').expect(400);
+  });
+});
