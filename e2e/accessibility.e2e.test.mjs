@@ -109,6 +109,26 @@ for (const viewport of VIEWPORTS) {
     });
   });
 
+  test(`the header's search, its suggestions open, and /search have no axe violations at ${size}`, async () => {
+    await withPage(browser(), async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openSettled(page, '/search');
+      await expectNoViolations(page, `/search at ${size}`);
+      await openSettled(page, '/search?q=no-such-scent-anywhere');
+      await expectNoViolations(page, `/search with no results at ${size}`);
+      const banner = page.getByRole('banner');
+      // Phones reveal the field with a button; wide screens show it.
+      const reveal = banner.getByRole('button', { name: 'Search', exact: true });
+      if (await reveal.isVisible()) await reveal.click();
+      const box = banner.getByRole('combobox', { name: 'Search products and categories' });
+      await box.fill('oudh');
+      await banner.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      assert.ok(await box.getAttribute('aria-activedescendant'), 'an option is highlighted');
+      await expectNoViolations(page, `the header's search suggestions at ${size}`);
+    });
+  });
+
   test(`a shopper's mini-cart drawer, cart, checkout and My Orders have no axe violations at ${size}`, async () => {
     await withPage(browser(), async ({ page }) => {
       await page.setViewportSize(viewport);

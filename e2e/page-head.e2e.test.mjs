@@ -91,7 +91,15 @@ async function firstProductOf(slug) {
 
 test('each page loaded directly ends with one title and one of each meta tag, in the server’s words', async () => {
   const product = await firstProductOf('for-women');
-  for (const path of ['/', '/category/for-women', `/product/${product.id}`, '/new-arrivals', '/returns', '/contact']) {
+  for (const path of [
+    '/',
+    '/category/for-women',
+    `/product/${product.id}`,
+    '/new-arrivals',
+    '/returns',
+    '/contact',
+    '/search?q=oud',
+  ]) {
     await withPage(browser(), async ({ page }) => {
       await page.goto(path);
       await waitForStart(page);

@@ -20,6 +20,10 @@ const CategoryPage = lazyPage(
   () => import('../features/catalog/pages/category-page'),
   (module) => module.CategoryPage,
 );
+const SearchPage = lazyPage(
+  () => import('../features/catalog/pages/search-page'),
+  (module) => module.SearchPage,
+);
 const NewArrivalsPage = lazyPage(
   () => import('../features/catalog/pages/new-arrivals-page'),
   (module) => module.NewArrivalsPage,
@@ -114,6 +118,7 @@ export const routes: RouteObject[] = [
       { path: '/product/:id', element: <ProductPage /> },
       { path: '/category/:category', element: <CategoryPage /> },
       { path: '/new-arrivals', element: <NewArrivalsPage /> },
+      { path: '/search', element: <SearchPage /> },
       { path: '/account', element: <LoginPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },

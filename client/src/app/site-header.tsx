@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { SearchBox } from '../features/catalog/components/search-box';
 import { useCartQuantity } from '../shared/cart/use-cart-quantity';
 import { useLogout } from '../shared/session/use-logout';
 import { useViewer } from '../shared/session/use-viewer';
@@ -54,6 +55,7 @@ export function SiteHeader() {
         <nav aria-label="Main" className="site-header__nav">
           <NavList signedIn={signedIn} />
         </nav>
+        <SearchBox />
         <div className="site-header__actions">
           <CartLink quantity={quantity} />
           {signedIn ? (

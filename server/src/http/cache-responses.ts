@@ -8,6 +8,7 @@ const publicQueryFields = new Set([
   'products',
   'productsCount',
   'newArrivals',
+  'searchSuggestions',
   'product',
   'category',
   'categories',

@@ -11,6 +11,7 @@ import { rememberAnswer } from './cache-responses';
 import { describePage, notFoundHead } from './pages';
 import { renderHeadTags, renderPage, type InitialDataEntry } from './page-html';
 import { renderFirstPaint } from './first-paint';
+import { searchText } from '../shared/search';
 
 /**
  * What the client's build writes for the server (client/server-manifest.mjs, decision 0044): its route table, the
@@ -137,7 +138,7 @@ export function pageRoute(config: AppConfig, schema: GraphQLSchema, responseCach
     // Unknown paths still get the app (it renders the 404 page) but with the status a crawler needs.
     const hasQuery = request.originalUrl.includes('?');
     const head = build.isRoute(request.path)
-      ? await describePage(request.ctx, request.path, hasQuery, build.manifest)
+      ? await describePage(request.ctx, request.path, hasQuery, build.manifest, searchText(request.query.q))
       : notFoundHead;
     const initialData: InitialDataEntry[] = [];
     for (const { operationName, variables } of head.initialData ?? []) {

@@ -109,14 +109,30 @@ export interface ClientPageFacts {
   siteDescription: string;
 }
 
-/** What the server writes into the HTML of a route the client knows; unknown routes get notFoundHead. */
+/**
+ * What the server writes into the HTML of a route the client knows; unknown routes get notFoundHead.
+ * `search`: the request's `q`, trimmed and capped (the /search page's title).
+ */
 export async function describePage(
   ctx: RequestContext,
   pathname: string,
   hasQuery: boolean,
   { imageSizes, siteDescription }: ClientPageFacts,
+  search = '',
 ): Promise<PageHead> {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (path === '/search') {
+    // Results pages are endless and thin: kept out of search engines (noindex) and of the sitemap (decision 0051).
+    // The title is the client's searchTitle (features/catalog/search-text.ts).
+    return {
+      status: 200,
+      title: `${search ? `Search results for “${search}”` : 'Search'} | Manukato`,
+      description: siteDescription,
+      canonicalPath: '/search',
+      noIndex: true,
+      pageModule: 'src/features/catalog/pages/search-page.tsx',
+    };
+  }
   if (path === '/') {
     return {
       status: 200,

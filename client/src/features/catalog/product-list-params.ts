@@ -18,6 +18,12 @@ export const CATEGORY_SORTS: readonly SortOption[] = [
   { value: 'ALPHABETICALLY', param: 'alphabetical', label: 'Alphabetically' },
 ];
 
+// The /search page: the closest names first (decision 0051), then the category page's sorts.
+export const SEARCH_SORTS: readonly SortOption[] = [
+  { value: 'RELEVANCE', param: 'relevance', label: 'Relevance' },
+  ...CATEGORY_SORTS,
+];
+
 // SPEC §2 New arrivals: Newest Arrivals (default), Price: High to Low, Price: Low to High, Alphabetical.
 export const NEW_ARRIVALS_SORTS: readonly SortOption[] = [
   { value: 'NEWEST', param: 'newest', label: 'Newest Arrivals' },

@@ -13,6 +13,7 @@ import { Migration0011CatalogueIndexes } from './migration-0011-catalogue-indexe
 import { Migration0012SharedState } from './migration-0012-shared-state';
 import { Migration0013ProductReviews } from './migration-0013-product-reviews';
 import { Migration0014PaystackStandIn } from './migration-0014-paystack-stand-in';
+import { Migration0015SearchIndexes } from './migration-0015-search-indexes';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -34,4 +35,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0012SharedState', class: Migration0012SharedState },
   { name: 'Migration0013ProductReviews', class: Migration0013ProductReviews },
   { name: 'Migration0014PaystackStandIn', class: Migration0014PaystackStandIn },
+  { name: 'Migration0015SearchIndexes', class: Migration0015SearchIndexes },
 ];

@@ -276,6 +276,19 @@ describe('other pages', () => {
     expect(response.text).toContain('<meta name="robots" content="noindex" data-ssr>');
   });
 
+  it('answers /search as a page with its query in one title, inert, marked noindex and left out of the sitemap', async () => {
+    const response = await page('/search?q=%3Cb%3Eoud%3C%2Fb%3E');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<meta name="robots" content="noindex" data-ssr>');
+    expect(response.text.match(/<title[^>]*>([^<]*)<\/title>/g)).toEqual([
+      '<title data-ssr>Search results for “&lt;b&gt;oud&lt;/b&gt;” | Manukato</title>',
+    ]);
+    expect(response.text).not.toContain('<b>oud');
+    expect((await page('/search')).text).toContain('<title data-ssr>Search | Manukato</title>');
+    const sitemap = await shop.http.get('/sitemap-pages.xml').expect(200);
+    expect(sitemap.text).not.toContain('/search');
+  });
+
   it('lists home, categories, new arrivals, static pages and every product in the sitemap', async () => {
     const locationsIn = async (path: string) => {
       const response = await shop.http.get(path).expect(200).expect('content-type', /xml/);

@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
-import { CategoryView } from './catalog.views';
+import { CategoryView, ProductView } from './catalog.views';
 
 export enum ProductSort {
   BEST_SELLING = 'BEST_SELLING',
@@ -7,10 +7,13 @@ export enum ProductSort {
   PRICE_HIGH_TO_LOW = 'PRICE_HIGH_TO_LOW',
   ALPHABETICALLY = 'ALPHABETICALLY',
   NEWEST = 'NEWEST',
+  RELEVANCE = 'RELEVANCE',
 }
 registerEnumType(ProductSort, {
   name: 'ProductSort',
-  description: 'Price sorts use the sale price when there is one; BEST_SELLING is the default order.',
+  description:
+    "Price sorts use the sale price when there is one. RELEVANCE (closest names to the filter's query first) is the " +
+    'default with a query, BEST_SELLING without one (where RELEVANCE means BEST_SELLING).',
 });
 
 export enum Availability {
@@ -27,6 +30,14 @@ export class ProductFilter {
   @Field(() => String, { nullable: true, description: 'Case-insensitive "name contains".' })
   search?: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'What a shopper searched for (the /search page): names containing it or, typo-tolerant, with words like it ' +
+      '(trigram word similarity). At most 100 characters; under 2 after trimming means no search.',
+  })
+  query?: string | null;
+
   @Field(() => [Availability], { nullable: true, description: 'None or empty means all.' })
   availability?: Availability[] | null;
 }
@@ -38,4 +49,18 @@ export class CategoryMatch {
 
   @Field(() => CategoryView, { nullable: true })
   category!: CategoryView | null;
+}
+
+@ObjectType('SearchSuggestions', { simpleResolvers: true })
+export class SearchSuggestions {
+  @Field(() => String, {
+    description: 'The search as compared: trimmed, spaces collapsed, lower-case; empty for none.',
+  })
+  query!: string;
+
+  @Field(() => [ProductView], { description: 'The closest names first, as /search ranks them.' })
+  products!: ProductView[];
+
+  @Field(() => [CategoryView], { description: 'Categories whose name or alias is like the search.' })
+  categories!: CategoryView[];
 }

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { maxPageSize, pageOf } from '../../shared/pagination';
-import { CategoryMatch, ProductFilter, ProductSort } from './catalog.inputs';
+import { CategoryMatch, ProductFilter, ProductSort, SearchSuggestions } from './catalog.inputs';
 import { catalogService } from './catalog.service';
 import { CategoryView, ProductView } from './catalog.views';
 
@@ -14,7 +14,11 @@ export class ProductResolver {
   async products(
     @Ctx() ctx: RequestContext,
     @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter,
-    @Arg('sort', () => ProductSort, { nullable: true, defaultValue: ProductSort.BEST_SELLING }) sort?: ProductSort,
+    @Arg('sort', () => ProductSort, {
+      nullable: true,
+      description: 'RELEVANCE when the filter has a query, else BEST_SELLING.',
+    })
+    sort?: ProductSort | null,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
   ): Promise<ProductView[]> {
@@ -50,6 +54,21 @@ export class ProductResolver {
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<ProductView[]> {
     return catalogService.listRelatedProducts(ctx, productId, pageOf(limit, 0, 4).limit);
+  }
+
+  @Query(() => SearchSuggestions, {
+    complexity: ({ args, childComplexity }: { args: { first?: number }; childComplexity: number }) =>
+      2 * (args.first ?? 6) * Math.max(childComplexity, 1),
+    description:
+      'Products and categories like what a shopper is typing, typo-tolerant; empty under 2 characters. q: at most ' +
+      '100 characters; first: 1–20 of each.',
+  })
+  async searchSuggestions(
+    @Ctx() ctx: RequestContext,
+    @Arg('q', () => String) q: string,
+    @Arg('first', () => Int, { nullable: true, defaultValue: 6 }) first: number,
+  ): Promise<SearchSuggestions> {
+    return catalogService.searchSuggestions(ctx, q, first);
   }
 
   @Query(() => ProductView, { nullable: true })

@@ -3,6 +3,7 @@ import { sendData } from '../../core/envelope';
 import { queryNumber } from '../../shared/query-params';
 import { centsToShillings } from '../../shared/money';
 import { pageOf } from '../../shared/pagination';
+import { searchQueryOf } from './catalog-search';
 import { catalogService } from './catalog.service';
 import type { ProductView } from './catalog.views';
 
@@ -32,6 +33,15 @@ export function catalogRoutes(cachedPublicly: RequestHandler): Router {
   router.get('/products/list', cachedPublicly, async (request, response) => {
     const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 100);
     const products = await catalogService.listProducts(request.ctx, { page });
+    sendData(response, products.map(toRestProduct), 'Products fetched');
+  });
+
+  // The /search page's results for API clients: ?q= (2–100 characters, typo-tolerant), the closest names first.
+  router.get('/products/search', cachedPublicly, async (request, response) => {
+    const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 60);
+    const query = searchQueryOf(typeof request.query.q === 'string' ? request.query.q : '', 'q');
+    // Under two letters is no search, so nothing found rather than the whole catalogue.
+    const products = query ? await catalogService.listProducts(request.ctx, { filter: { query }, page }) : [];
     sendData(response, products.map(toRestProduct), 'Products fetched');
   });
 

@@ -1,9 +1,11 @@
+import { AppError, FieldError } from '../../core/errors';
 import { cacheTag } from '../../events/catalogue-change';
 import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
 import { likePattern } from '../../shared/search';
 import { singleRow } from '../../shared/single-row';
 import { Availability, ProductSort, type ProductFilter } from './catalog.inputs';
+import { matchesQuery, searchQueryOf } from './catalog-search';
 import {
   toCategoryView,
   toProductView,
@@ -50,7 +52,9 @@ export const productViewColumns = `p.id, p.name, p.description, p.price_cents, p
 /**
  * Each sort as an ORDER BY over `p`, every one ending in the id so pages never overlap, and each served by
  * an index of migration 0011 (the primary key for the id orders). The collation is Intl.Collator('en',
- * { sensitivity: 'base', numeric: true }), the order the shop sorted names in before.
+ * { sensitivity: 'base', numeric: true }), the order the shop sorted names in before. RELEVANCE orders by the
+ * columns `relevanceColumns` adds: the best word similarity first, then the closest whole name (the shorter of
+ * two names holding the word), then the id; it sorts the matches, which the search's condition bounds.
  */
 const orderBy: Record<ProductSort, string> = {
   [ProductSort.BEST_SELLING]: 'p.id',
@@ -58,7 +62,10 @@ const orderBy: Record<ProductSort, string> = {
   [ProductSort.PRICE_LOW_TO_HIGH]: 'p.effective_price_cents, p.id',
   [ProductSort.PRICE_HIGH_TO_LOW]: 'p.effective_price_cents desc, p.id',
   [ProductSort.ALPHABETICALLY]: 'p.name collate "catalogue_name", p.id',
+  [ProductSort.RELEVANCE]: 'p.relevance desc, p.closeness desc, p.id',
 };
+
+const relevanceColumns = 'word_similarity(?, lower(p.name)) as relevance, similarity(?, lower(p.name)) as closeness';
 
 const categoryColumns = 'id, name, slug, description, image_file_name';
 
@@ -117,6 +124,12 @@ async function conditionsFor(
       params.push(likePattern(longestRun, 'contains'), likePattern(text, 'contains'));
     }
   }
+  const query = searchQueryOf(filter?.query, 'filter.query');
+  if (query) {
+    const match = matchesQuery('lower(p.name)', query);
+    conditions.push(match.sql);
+    params.push(...match.params);
+  }
   const search = filter?.search?.trim().toLowerCase();
   if (search) {
     // Served by the trigram index on lower(name) (migration 0011).
@@ -144,13 +157,20 @@ export interface ProductPageRequest {
 /** One page of products: one statement (plus the category lookup its slug may need, shared per request). */
 export async function readProductPage(ctx: RequestContext, request: ProductPageRequest): Promise<ProductView[]> {
   const { where, params } = await conditionsFor(ctx, request.filter);
-  const order = orderBy[request.sort];
+  const query = searchQueryOf(request.filter?.query, 'filter.query');
+  // RELEVANCE without a query has nothing to rank by: the default order.
+  const sort = request.sort === ProductSort.RELEVANCE && !query ? ProductSort.BEST_SELLING : request.sort;
+  const ranked = sort === ProductSort.RELEVANCE;
+  const order = orderBy[sort];
+  // An ORDER BY may name the select list's own columns only unqualified.
+  const innerOrder = ranked ? order.replace(/p\.(relevance|closeness)/g, '$1') : order;
   return productRows(
     ctx,
     `select ${productViewColumns}
-     from (select p.* from products p where ${where} order by ${order} limit ? offset ?) p
+     from (select p.*${ranked ? `, ${relevanceColumns}` : ''} from products p where ${where}
+           order by ${innerOrder} limit ? offset ?) p
      order by ${order}`,
-    [...params, request.page.limit, request.page.offset],
+    [...(ranked ? [query, query] : []), ...params, request.page.limit, request.page.offset],
   );
 }
 
@@ -159,6 +179,9 @@ export async function readProductPage(ctx: RequestContext, request: ProductPageR
  * or batch of ids, whatever the catalogue's size, each served by an index. A page is chosen over the bare
  * rows first, then only its rows get their images and categories.
  */
+/** The most suggestions of each kind one request may ask for. */
+export const maxSuggestions = 20;
+
 /** How many of a category's newest members "You may also like" looks through for in-stock ones. */
 const relatedLookahead = 100;
 
@@ -180,9 +203,11 @@ export const catalogService = {
     ctx: RequestContext,
     options: { filter?: ProductFilter | null; sort?: ProductSort | null; page: Page },
   ): Promise<ProductView[]> {
+    // Checked before the loader, so a search too long is the caller's error, not the batch's.
+    const query = searchQueryOf(options.filter?.query, 'filter.query');
     const request: ProductPageRequest = {
       filter: options.filter ? { ...options.filter } : null,
-      sort: options.sort ?? ProductSort.BEST_SELLING,
+      sort: options.sort ?? (query ? ProductSort.RELEVANCE : ProductSort.BEST_SELLING),
       page: { limit: options.page.limit, offset: options.page.offset },
     };
     readsList(ctx, options.filter);
@@ -199,7 +224,12 @@ export const catalogService = {
     const connection = ctx.em.getConnection();
     const slug = filter?.categorySlug?.trim();
     const category = slug ? await this.findCategoryBySlug(ctx, slug) : null;
-    if (category && !filter?.search?.trim() && new Set(filter?.availability ?? []).size !== 1) {
+    if (
+      category &&
+      !filter?.search?.trim() &&
+      !searchQueryOf(filter?.query, 'filter.query') &&
+      new Set(filter?.availability ?? []).size !== 1
+    ) {
       // A category page's count, the commonest: its members' index less the few archived ones (an anti-join
       // on two index-only scans, ~2 ms for 10,000 members where joining the products took ~25 ms).
       const row = singleRow(
@@ -311,6 +341,51 @@ export const catalogService = {
       `select ${productViewColumns} from products p where p.archived_at is null order by p.id`,
       [],
     );
+  },
+
+  /**
+   * What the header's search box suggests while a shopper types (decision 0051): the closest products, ranked as
+   * the /search page ranks them, and the categories whose name or alias matches. Two statements, none for a
+   * search under two characters; each reads a trigram index (migrations 0011 and 0013).
+   */
+  async searchSuggestions(
+    ctx: RequestContext,
+    text: string,
+    first: number,
+  ): Promise<{ query: string; products: ProductView[]; categories: CategoryView[] }> {
+    const query = searchQueryOf(text, 'q');
+    if (!Number.isInteger(first) || first < 1 || first > maxSuggestions) {
+      throw AppError.badInput([
+        FieldError.of('first', 'OUT_OF_RANGE', `first must be between 1 and ${maxSuggestions}`),
+      ]);
+    }
+    if (!query) return { query, products: [], categories: [] };
+    readsList(ctx, null);
+    ctx.cacheTags.add(cacheTag.categories);
+    // The nearest names by the GiST index's k-nearest-neighbour order (`<<->` is 1 − word similarity), stopping
+    // after `first`; then ranked as /search ranks them. Ties at the cut are the index's pick.
+    const match = matchesQuery('lower(p.name)', query);
+    const products = await productRows(
+      ctx,
+      `select ${productViewColumns}
+       from (select p.*, ${relevanceColumns} from products p where p.archived_at is null and ${match.sql}
+             order by ? <<-> lower(p.name) limit ?) p
+       order by p.relevance desc, p.closeness desc, p.id`,
+      [query, query, ...match.params, query, first],
+    );
+    shows(
+      ctx,
+      products.map((product) => product.id),
+    );
+    const name = matchesQuery('lower(c.name)', query);
+    const alias = matchesQuery('lower(alias)', query);
+    const rows = await ctx.em.getConnection().execute<CategoryRow[]>(
+      `select ${categoryColumns} from categories c
+       where ${name.sql} or exists (select 1 from unnest(c.aliases) alias where ${alias.sql})
+       order by word_similarity(?, lower(c.name)) desc, c.name limit ?`,
+      [...name.params, ...alias.params, query, first],
+    );
+    return { query, products, categories: rows.map((row) => toCategoryView(row, imageUrlOf(ctx))) };
   },
 
   async listCategories(ctx: RequestContext): Promise<CategoryView[]> {

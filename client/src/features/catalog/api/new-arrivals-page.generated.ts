@@ -19,17 +19,20 @@ export type ProductFilter = {
   availability?: Array<Availability> | null | undefined;
   /** A category slug or alias (kids, room); else the spec rule. */
   categorySlug?: string | null | undefined;
+  /** What a shopper searched for (the /search page): names containing it or, typo-tolerant, with words like it (trigram word similarity). At most 100 characters; under 2 after trimming means no search. */
+  query?: string | null | undefined;
   /** Case-insensitive "name contains". */
   search?: string | null | undefined;
 };
 
-/** Price sorts use the sale price when there is one; BEST_SELLING is the default order. */
+/** Price sorts use the sale price when there is one. RELEVANCE (closest names to the filter's query first) is the default with a query, BEST_SELLING without one (where RELEVANCE means BEST_SELLING). */
 export type ProductSort =
   | 'ALPHABETICALLY'
   | 'BEST_SELLING'
   | 'NEWEST'
   | 'PRICE_HIGH_TO_LOW'
-  | 'PRICE_LOW_TO_HIGH';
+  | 'PRICE_LOW_TO_HIGH'
+  | 'RELEVANCE';
 
 export type NewArrivalsPageQueryVariables = Exact<{
   filter: Types.ProductFilter;

@@ -37,6 +37,10 @@ const productPage = `query ProductPage($id: Int!) {
     images { id url srcSet width height } }
 }`;
 
+const suggestions = `query SearchSuggestions($q: String!) {
+  searchSuggestions(q: $q, first: 6) { query products { id ...Card } categories { id name path } }
+} ${card}`;
+
 const sorts = ['BEST_SELLING', 'NEWEST', 'PRICE_LOW_TO_HIGH', 'PRICE_HIGH_TO_LOW', 'ALPHABETICALLY'];
 
 async function graphql(query: string, variables?: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -67,6 +71,15 @@ const reads: Record<string, () => Promise<unknown>> = {
   "unknown slug (the spec's substring rule)": () =>
     graphql(categoryProducts, { filter: { categorySlug: 'men-for' }, sort: 'BEST_SELLING', limit: 20 }),
   search: () => graphql(categoryProducts, { filter: { search: 'eau' }, sort: 'PRICE_LOW_TO_HIGH', limit: 20 }),
+  'search page (typo-tolerant, by relevance)': () =>
+    graphql(categoryProducts, { filter: { query: 'oudh' }, sort: 'RELEVANCE', limit: 20 }),
+  'search page in stock, price sort': () =>
+    graphql(categoryProducts, {
+      filter: { query: 'eau 12', availability: ['IN_STOCK'] },
+      sort: 'PRICE_HIGH_TO_LOW',
+      limit: 20,
+    }),
+  'header search suggestions': () => graphql(suggestions, { q: 'generatd eau 12' }),
   'search for wildcards': () =>
     graphql(categoryProducts, { filter: { search: '100%_' }, sort: 'BEST_SELLING', limit: 20 }),
   'in stock': () =>
@@ -150,6 +163,8 @@ describe('a catalogue page at 20 and at 5,000 products', () => {
     }
     expect(atFiveThousand['category page products sorted PRICE_LOW_TO_HIGH']).toBe(3);
     expect(atFiveThousand['search']).toBe(2);
+    expect(atFiveThousand['search page (typo-tolerant, by relevance)']).toBe(2);
+    expect(atFiveThousand['header search suggestions']).toBe(2);
     expect(atFiveThousand['product page']).toBe(1);
     expect(atFiveThousand['categories (home page carousel)']).toBe(1);
   });
@@ -193,7 +208,7 @@ describe('a catalogue page at 20 and at 5,000 products', () => {
 });
 
 describe('the indexes behind those reads', () => {
-  it('has pg_trgm and the catalogue indexes of migration 0011', async () => {
+  it('has pg_trgm and the catalogue indexes of migrations 0011 and 0015', async () => {
     expect(await execute(`select extname from pg_extension where extname = 'pg_trgm'`)).toEqual([
       { extname: 'pg_trgm' },
     ]);
@@ -206,6 +221,7 @@ describe('the indexes behind those reads', () => {
       'products_out_of_stock_index',
       'products_archived_index',
       'products_name_trigram_index',
+      'products_name_trigram_gist_index',
     ];
     const rows = await execute<{ indexname: string }[]>(
       `select indexname from pg_indexes where tablename in ('products', 'product_categories')`,
@@ -226,6 +242,41 @@ describe('the indexes behind those reads', () => {
       ),
     );
     expect(regular.effective_price_cents).toBe(regular.price_cents);
+  });
+});
+
+describe('the search at 5,000 products', () => {
+  /**
+   * The plan of a statement the shop sent (as the counter logged it: "[query] … [took …]", with $n for its
+   * parameters), with those parameters written in: JSON text.
+   */
+  async function planOf(logged: string, values: (string | number)[]): Promise<string> {
+    const sql = logged
+      .replace(/^\[query\] /, '')
+      .replace(/ \[took [^\]]*\]$/, '')
+      .replace(/\$(\d+)/g, (_, index: string) => {
+        const value = values[Number(index) - 1];
+        return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+      });
+    const [row] = await execute<{ 'QUERY PLAN': unknown }[]>(`explain (format json) ${sql}`);
+    return JSON.stringify(row?.['QUERY PLAN']);
+  }
+
+  it('walks the trigram index for suggestions instead of reading every product', async () => {
+    // The statistics a live database keeps (autovacuum's analyze): before them the planner guesses.
+    await execute('analyze products');
+    await execute('analyze categories');
+    shop.responseCache.clear();
+    const { result, sql } = await shop.statements.measure(() => graphql(suggestions, { q: 'generatd eau 4321' }));
+    const found = (result as { searchSuggestions: { products: { name: string }[] } }).searchSuggestions.products;
+    expect(found[0]?.name).toBe('Generated Eau 4321');
+    const productStatement = sql.find((statement) => statement.includes('from products p where'));
+    expect(productStatement).toBeDefined();
+    const q = 'generatd eau 4321';
+    const plan = await planOf(productStatement!, [q, q, `%${q}%`, q, q, 6]);
+    // A k-nearest-neighbour walk of the GiST index, stopping at the sixth name.
+    expect(plan).toMatch(/"Index Name":"products_name_trigram_gist_index"[^}]*"Order By"/);
+    expect(plan).not.toMatch(/"Seq Scan"[^}]*"Relation Name":"products"/);
   });
 });
 

@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { useCategoryCarouselQuery } from '../api/category-carousel.generated';
+import { useCategoryProductsQuery } from '../api/category-products.generated';
+import { PageMeta } from '../../../shared/ui/page-meta';
+import { FilterPanel } from '../components/filter-panel';
+import { ProductResults } from '../components/product-results';
+import { SortSelect } from '../components/sort-select';
+import { PRODUCT_LIST_PAGE_SIZE, SEARCH_SORTS, useProductListParams } from '../product-list-params';
+import { MIN_SEARCH_LENGTH, searchTitle } from '../search-text';
+import './catalog-page.css';
+import { productCountText } from './product-count-text';
+
+const PRIORITY_CARDS = 4;
+
+/**
+ * /search?q=oud: products whose names contain the words or are like them (typo-tolerant, decision 0051), the
+ * closest first, with the category page's filters and sorts. Not for search engines (noindex).
+ */
+export function SearchPage() {
+  const filtersHeadingId = useId();
+  const resultsHeadingId = useId();
+  const list = useProductListParams(SEARCH_SORTS);
+  const query = list.search;
+  const searching = query.length >= MIN_SEARCH_LENGTH;
+
+  const productsQuery = useCategoryProductsQuery({
+    variables: {
+      filter: { query, ...(list.availability.length > 0 ? { availability: list.availability } : {}) },
+      sort: list.sort,
+      limit: PRODUCT_LIST_PAGE_SIZE,
+    },
+    skip: !searching,
+  });
+  const results = productsQuery.data ?? productsQuery.previousData;
+  const empty = searching && results?.productsCount === 0;
+
+  return (
+    <div className="page catalog-page">
+      <PageMeta title={searchTitle(query)} noIndex />
+      <header className="catalog-page__header">
+        <h1 className="catalog-page__title">{searchTitle(query)}</h1>
+        {searching && results ? (
+          <p className="catalog-page__count" role="status">
+            {productCountText(results.productsCount)}
+          </p>
+        ) : null}
+      </header>
+      <div className="catalog-page__layout catalog-page__layout--with-filters">
+        <aside className="catalog-page__filters" aria-labelledby={filtersHeadingId}>
+          <FilterPanel
+            headingId={filtersHeadingId}
+            search={query}
+            onSearchChange={list.setSearch}
+            availability={list.availability}
+            onAvailabilityChange={list.setAvailability}
+            onClear={list.availability.length > 0 ? () => list.setAvailability([]) : undefined}
+          />
+        </aside>
+        <section className="catalog-page__results" aria-labelledby={resultsHeadingId} aria-busy={productsQuery.loading}>
+          <div className="catalog-page__toolbar">
+            <h2 id={resultsHeadingId} className="visually-hidden">
+              Products
+            </h2>
+            <SortSelect label="Sort by" options={SEARCH_SORTS} value={list.sort} onChange={list.setSort} />
+          </div>
+          {!searching ? (
+            <p className="catalog-page__empty">Type at least {MIN_SEARCH_LENGTH} letters to search the shop.</p>
+          ) : empty ? (
+            <NoResults query={query} />
+          ) : (
+            <ProductResults
+              products={results?.products}
+              failed={Boolean(productsQuery.error)}
+              emptyText=""
+              priorityCount={PRIORITY_CARDS}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Nothing found: what to try instead, and the categories to browse. */
+function NoResults({ query }: { query: string }) {
+  const { data } = useCategoryCarouselQuery();
+  return (
+    <div className="catalog-page__empty">
+      <p>No products match “{query}”. Check the spelling, try fewer words, or browse a category:</p>
+      {data?.categories.length ? (
+        <ul className="search-page__categories">
+          {data.categories.map((category) => (
+            <li key={category.id}>
+              <Link to={`/category/${category.slug}`}>{category.name}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
