@@ -19,8 +19,8 @@ async function noisyPng(name, side = 420) {
   return { name, mimeType: 'image/png', buffer };
 }
 
-/** Asks the server until `read` returns `expected` (the UI has already said it saved; this is the truth). */
-async function serverEventually(read, expected, what) {
+/** Reads until `read` returns `expected` (5 s): the server's truth after the UI said it saved, or a row's value. */
+async function eventually(read, expected, what) {
   let last;
   for (let attempt = 0; attempt < 50; attempt++) {
     last = await read();
@@ -143,12 +143,15 @@ test('the admin uploads a product, edits stock, delivers an order, sees Total Sa
     const quantity = row.getByRole('spinbutton', { name: `Quantity of ${productName}` });
     await quantity.fill('25');
     await quantity.press('Enter');
+    // The new quantity shows once Apollo's optimistic answer renders, which a loaded machine can delay past the
+    // next step: "+" adds one to what the row shows, so it waits for 25 first.
+    await eventually(() => quantity.inputValue(), '25', 'the row should show the typed quantity');
     await row.getByRole('button', { name: `Increase quantity of ${productName}` }).click();
-    assert.equal(await quantity.inputValue(), '26');
+    await eventually(() => quantity.inputValue(), '26', 'the row should show the increased quantity');
     const readQuantity = async () =>
       (await pageGraphql(page, 'query ($id: Int!) { product(id: $id) { quantity } }', { id: created.id })).product
         .quantity;
-    await serverEventually(readQuantity, 26, 'the server should hold the quantity typed in the inventory');
+    await eventually(readQuantity, 26, 'the server should hold the quantity typed in the inventory');
 
     // Orders: the customer's order marked delivered through the status dialog.
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
