@@ -160,6 +160,12 @@ for (const viewport of VIEWPORTS) {
       await shipping.getByRole('button', { name: 'Continue to Payment', exact: true }).click();
       await page.getByRole('dialog', { name: 'Payment Method' }).waitFor();
       await expectNoViolations(page, `checkout's payment step at ${size}`);
+
+      // M-Pesa's wait for the phone (the prompt stays unanswered).
+      await page.getByLabel('M-Pesa number', { exact: true }).fill(`0712${String(Date.now()).slice(-6)}`);
+      await page.getByRole('button', { name: 'Pay Now', exact: true }).click();
+      await page.getByText(/^Approve Ksh [\d,.]+ on your phone$/).waitFor();
+      await expectNoViolations(page, `checkout's M-Pesa wait at ${size}`);
     });
   });
 

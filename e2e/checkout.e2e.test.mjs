@@ -190,7 +190,10 @@ async function fillCartAndChooseDelivery(page, facts) {
   return { account, totals };
 }
 
-/** Proceed to Checkout → shipping form → payment step (M-Pesa kept) → Pay Now → the stand-in's page. */
+/**
+ * Proceed to Checkout → shipping form → payment step (M-Pesa by default; Card chosen, since card keeps the
+ * hosted page, and M-Pesa's prompt on the phone is e2e/mpesa.e2e.test.mjs) → Pay Now → the stand-in's page.
+ */
 async function checkOutToPaymentPage(page, account, totals) {
   await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
   const shipping = page.getByRole('dialog', { name: 'Shipping Information' });
@@ -211,6 +214,7 @@ async function checkOutToPaymentPage(page, account, totals) {
   await payment.waitFor();
   assert.equal(await payment.getByRole('radio', { name: 'M-Pesa', exact: true }).isChecked(), true);
   assert.equal(await payment.getByRole('radio', { name: 'Card', exact: true }).isChecked(), false);
+  await payment.getByRole('radio', { name: 'Card', exact: true }).check();
   await payment.getByText(ksh(totals.totalCents), { exact: true }).waitFor();
   await payment.getByRole('button', { name: 'Pay Now', exact: true }).click();
 
@@ -254,7 +258,7 @@ test('a shopper fills the cart, pays through the stand-in and finds the order in
     assert.equal(orders.length, 1, 'the new shopper should have exactly one order');
     const [order] = orders;
     assert.equal(order.paymentStatus, 'completed');
-    assert.equal(order.paymentMethod, 'mpesa');
+    assert.equal(order.paymentMethod, 'card');
     assert.equal(order.recipientPhone, PHONE_STORED);
     assert.equal(order.subtotalCents, totals.subtotalCents);
     assert.equal(order.shippingFeeCents, totals.shippingCents);
@@ -286,7 +290,7 @@ test('a shopper fills the cart, pays through the stand-in and finds the order in
     assert.equal((await orderTotal(details, 'Total').textContent()).trim(), ksh(totals.totalCents));
     await details.getByText(PHONE_STORED, { exact: true }).waitFor();
     await details.getByText(facts.location.name, { exact: true }).waitFor();
-    await details.getByText('M-Pesa · Paid', { exact: true }).waitFor();
+    await details.getByText('Card · Paid', { exact: true }).waitFor();
   });
 });
 

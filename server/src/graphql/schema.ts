@@ -10,6 +10,7 @@ import { AccountsResolver } from '../modules/accounts/accounts.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
+import { MpesaResolver } from '../modules/payments/mpesa.resolver';
 import { authChecker } from '../modules/accounts/guards';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { OrdersAdminResolver } from '../modules/orders/orders-admin.resolver';
@@ -21,6 +22,7 @@ export const resolvers = [
   CartResolver,
   OrdersResolver,
   PaymentsResolver,
+  MpesaResolver,
   ProductResolver,
   CategoryResolver,
   CatalogAdminResolver,

@@ -39,6 +39,26 @@ async function retakeStock(em: EntityManager, order: Order, lowStockThreshold: n
 }
 
 /**
+ * The lines a failed payment put back into the shopper's cart, taken out again once that order is paid after
+ * all: quantities go down by the order's, rows that reach zero go. What else the shopper added stays.
+ */
+async function takeOrderBackOutOfCart(em: EntityManager, orderId: string): Promise<void> {
+  await em.getConnection().execute(
+    `with lines as (
+       select o.user_id, oi.product_id, oi.quantity from order_items oi join orders o on o.id = oi.order_id
+        where oi.order_id = ?),
+     emptied as (
+       delete from cart_items c using lines l
+        where c.user_id = l.user_id and c.product_id = l.product_id and c.quantity <= l.quantity)
+     update cart_items c set quantity = c.quantity - l.quantity from lines l
+      where c.user_id = l.user_id and c.product_id = l.product_id and c.quantity > l.quantity`,
+    [orderId],
+    'run',
+    em.getTransactionContext(),
+  );
+}
+
+/**
  * Applies what Paystack says about a transaction, once: the row is locked and only a pending
  * transaction changes. Paid only when the amount and currency match what the order asked for;
  * a mismatch is flagged and the order stays unpaid. A failed payment gives the stock back.
@@ -70,12 +90,15 @@ export async function applyPaystackResult(
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (data.status === 'success') {
+      // A failure had cancelled the order and put its items back in the cart; a success now pays for them.
+      const cartWasRefilled = order.paymentStatus === PaymentStatus.FAILED;
       if (data.amount !== transaction.amountCents || data.currency !== transaction.currency) {
         transaction.status = PaymentStatus.FAILED;
         transaction.flagReason = `Paystack reported ${data.amount} ${data.currency}; the order asked for ${transaction.amountCents} ${transaction.currency}`;
         return 'failed';
       }
       transaction.status = PaymentStatus.COMPLETED;
+      if (cartWasRefilled) await takeOrderBackOutOfCart(trx, order.id);
       if (order.paymentStatus === PaymentStatus.COMPLETED) {
         // Already paid through another transaction (two tabs, a retry): the second charge must go back.
         transaction.flagReason = 'Duplicate payment for an order already paid: refund needed';

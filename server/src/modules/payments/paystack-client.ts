@@ -40,6 +40,15 @@ export function createPaystackClient(baseUrl: string, secretKey: string) {
       ),
     verify: (reference: string) =>
       call<PaystackTransaction>('GET', `/transaction/verify/${encodeURIComponent(reference)}`),
+    /** POST /charge with mobile money: M-Pesa prompts the phone and answers pay_offline with a line to show. */
+    chargeMobileMoney: (input: {
+      email: string;
+      amount: number;
+      currency: string;
+      reference: string;
+      mobile_money: { phone: string; provider: 'mpesa' };
+      metadata: Record<string, unknown>;
+    }) => call<PaystackTransaction & { display_text?: string }>('POST', '/charge', input),
   };
 }
 

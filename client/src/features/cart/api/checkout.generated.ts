@@ -88,6 +88,21 @@ export type VerifyPaymentMutationVariables = Exact<{
 
 export type VerifyPaymentMutation = { verifyPayment: { __typename: 'PaymentResult', status: string, order: { __typename: 'Order', id: string, status: string, paymentStatus: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
+export type PayWithMpesaMutationVariables = Exact<{
+  orderId: string | number;
+  phone: string;
+}>;
+
+
+export type PayWithMpesaMutation = { payWithMpesa: { __typename: 'PayWithMpesaPayload', charge: { __typename: 'MpesaCharge', id: string, orderId: string, amountCents: number, displayText: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
+
+export type OrderPaymentQueryVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type OrderPaymentQuery = { orderPayment: { __typename: 'OrderPayment', id: string, orderId: string, status: string, reason: string | null } };
+
 
 export const CreateOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateOrderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
 
@@ -161,3 +176,64 @@ export function useVerifyPaymentMutation(baseOptions?: ApolloReactHooks.Mutation
         return ApolloReactHooks.useMutation<VerifyPaymentMutation, VerifyPaymentMutationVariables>(VerifyPaymentDocument, options);
       }
 export type VerifyPaymentMutationHookResult = ReturnType<typeof useVerifyPaymentMutation>;
+export const PayWithMpesaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PayWithMpesa"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"phone"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"payWithMpesa"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}},{"kind":"Argument","name":{"kind":"Name","value":"phone"},"value":{"kind":"Variable","name":{"kind":"Name","value":"phone"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"charge"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"amountCents"}},{"kind":"Field","name":{"kind":"Name","value":"displayText"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __usePayWithMpesaMutation__
+ *
+ * To run a mutation, you first call `usePayWithMpesaMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `usePayWithMpesaMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [payWithMpesaMutation, { data, loading, error }] = usePayWithMpesaMutation({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *      phone: // value for 'phone'
+ *   },
+ * });
+ */
+export function usePayWithMpesaMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<PayWithMpesaMutation, PayWithMpesaMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<PayWithMpesaMutation, PayWithMpesaMutationVariables>(PayWithMpesaDocument, options);
+      }
+export type PayWithMpesaMutationHookResult = ReturnType<typeof usePayWithMpesaMutation>;
+export const OrderPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrderPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useOrderPaymentQuery__
+ *
+ * To run a query within a React component, call `useOrderPaymentQuery` and pass it any options that fit your needs.
+ * When your component renders, `useOrderPaymentQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useOrderPaymentQuery({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *   },
+ * });
+ */
+export function useOrderPaymentQuery(baseOptions: ApolloReactHooks.QueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables> & ({ variables: OrderPaymentQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<OrderPaymentQuery, OrderPaymentQueryVariables>(OrderPaymentDocument, options);
+      }
+export function useOrderPaymentLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<OrderPaymentQuery, OrderPaymentQueryVariables>(OrderPaymentDocument, options);
+        }
+// @ts-ignore
+export function useOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<OrderPaymentQuery, OrderPaymentQueryVariables>;
+export function useOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<OrderPaymentQuery | undefined, OrderPaymentQueryVariables>;
+export function useOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<OrderPaymentQuery, OrderPaymentQueryVariables>(OrderPaymentDocument, options);
+        }
+export type OrderPaymentQueryHookResult = ReturnType<typeof useOrderPaymentQuery>;
+export type OrderPaymentLazyQueryHookResult = ReturnType<typeof useOrderPaymentLazyQuery>;
+export type OrderPaymentSuspenseQueryHookResult = ReturnType<typeof useOrderPaymentSuspenseQuery>;

@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
-import { CreateOrderDocument, InitializePaymentDocument } from '../api/checkout.generated';
+import {
+  CreateOrderDocument,
+  InitializePaymentDocument,
+  OrderPaymentDocument,
+  PayWithMpesaDocument,
+} from '../api/checkout.generated';
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { useViewer } from '../../../shared/session/use-viewer';
 import { deliveryLocations, freeDeliveryFromCents, renderCartScreen } from '../testing/render-cart';
 import { CheckoutModal } from './checkout-modal';
+import { cartMock, createCart } from '../../../shared/cart/testing/cart-mocks';
 import { paymentRedirect } from '../payment-redirect';
 
 const outsideNairobi = deliveryLocations[3]!;
@@ -54,6 +60,43 @@ function initializePaymentMock(
     },
     delay: 20,
   };
+}
+
+function payWithMpesaMock(
+  orderId: string,
+  phone: string,
+  answer: { amountCents: number } | { errors: { field: string; code: string; message: string }[] },
+): MockLink.MockedResponse {
+  const charge =
+    'amountCents' in answer
+      ? {
+          __typename: 'MpesaCharge',
+          id: `ref-${orderId}`,
+          orderId,
+          amountCents: answer.amountCents,
+          displayText: 'Approve on your phone',
+        }
+      : null;
+  const errors = 'errors' in answer ? answer.errors.map((error) => ({ __typename: 'FieldError', ...error })) : [];
+  return {
+    request: { query: PayWithMpesaDocument, variables: { orderId, phone } },
+    result: { data: { payWithMpesa: { __typename: 'PayWithMpesaPayload', charge, errors } } },
+    delay: 20,
+  };
+}
+
+function orderPaymentMock(orderId: string, status: string, reason: string | null = null): MockLink.MockedResponse {
+  return {
+    request: { query: OrderPaymentDocument, variables: { orderId } },
+    result: {
+      data: { orderPayment: { __typename: 'OrderPayment', id: `payment-${orderId}`, orderId, status, reason } },
+    },
+    delay: 20,
+  };
+}
+
+async function chooseCard(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('radio', { name: 'Card' }));
 }
 
 // In the app the modal opens under RequireAuth, so `me` is known; wait for it here too.
@@ -139,15 +182,15 @@ describe('CheckoutModal', () => {
     expect(screen.queryByRole('dialog', { name: 'Payment Method' })).not.toBeInTheDocument();
   });
 
-  it('creates the order, starts the payment under the processing overlay and sends the browser to pay', async () => {
+  it('by card: creates the order, starts the payment under the processing overlay and sends the browser to pay', async () => {
     const user = renderCheckout([
-      createOrderMock({ orderId: 'a1b2c3d4-order' }),
+      createOrderMock({ orderId: 'a1b2c3d4-order' }, 'card'),
       initializePaymentMock('a1b2c3d4-order', { url: 'https://checkout.paystack.com/abc' }),
     ]);
     await toPayment(user);
+    await chooseCard(user);
 
-    expect(screen.getByRole('radio', { name: 'M-Pesa' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Card' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Card' })).toBeChecked();
     expect(screen.getByText(/Total:/)).toHaveTextContent('Ksh 5,550.00');
 
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
@@ -176,11 +219,12 @@ describe('CheckoutModal', () => {
   it('reports a missing authorization URL and, on retry, pays the same order instead of creating another', async () => {
     const user = renderCheckout([
       // Only one createOrder answer: a second order would find no mock and fail the retry.
-      createOrderMock({ orderId: 'order-1' }),
+      createOrderMock({ orderId: 'order-1' }, 'card'),
       initializePaymentMock('order-1', { url: null }),
       initializePaymentMock('order-1', { url: 'https://checkout.paystack.com/retry' }),
     ]);
     await toPayment(user);
+    await chooseCard(user);
 
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
 
@@ -196,10 +240,11 @@ describe('CheckoutModal', () => {
 
   it("says 'Payment initialization failed' when the payment cannot be started", async () => {
     const user = renderCheckout([
-      createOrderMock({ orderId: 'order-2' }),
+      createOrderMock({ orderId: 'order-2' }, 'card'),
       initializePaymentMock('order-2', { networkError: new Error('offline') }),
     ]);
     await toPayment(user);
+    await chooseCard(user);
 
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
 
@@ -209,13 +254,14 @@ describe('CheckoutModal', () => {
 
   it("shows the server's reason when the payment provider refuses", async () => {
     const user = renderCheckout([
-      createOrderMock({ orderId: 'order-3' }),
+      createOrderMock({ orderId: 'order-3' }, 'card'),
       initializePaymentMock('order-3', {
         url: null,
         errors: [{ field: 'orderId', code: 'NOT_PAYABLE', message: 'This order can no longer be paid.' }],
       }),
     ]);
     await toPayment(user);
+    await chooseCard(user);
 
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
 
@@ -244,5 +290,106 @@ describe('CheckoutModal', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText('Phone Number')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription(message);
+  });
+
+  describe('M-Pesa', () => {
+    it('is the default, asks for the number prefilled from the shipping phone, and waits for the phone', async () => {
+      const user = renderCheckout([
+        createOrderMock({ orderId: 'mpesa-order' }),
+        payWithMpesaMock('mpesa-order', '+254712345678', { amountCents: 732000 }),
+        orderPaymentMock('mpesa-order', 'pending'),
+      ]);
+      await toPayment(user);
+      expect(screen.getByRole('radio', { name: 'M-Pesa' })).toBeChecked();
+      expect(screen.getByLabelText('M-Pesa number')).toHaveValue('+254712345678');
+
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+      expect(await screen.findByText('Approve Ksh 7,320.00 on your phone')).toBeInTheDocument();
+      const live = screen.getByText(/Waiting for your approval/);
+      expect(live).toHaveAttribute('aria-live', 'polite');
+      expect(redirect).not.toHaveBeenCalled();
+    });
+
+    it('shows the success view with the order number once the payment is confirmed', async () => {
+      const user = renderCheckout([
+        createOrderMock({ orderId: 'a1b2c3d4-paid' }),
+        payWithMpesaMock('a1b2c3d4-paid', '+254712345678', { amountCents: 732000 }),
+        orderPaymentMock('a1b2c3d4-paid', 'completed'),
+        // The payment ended: the cart is read again (emptied, or refilled after a failure).
+        cartMock(createCart()),
+      ]);
+      await toPayment(user);
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+      expect(await screen.findByText('Thank you for your purchase!')).toBeInTheDocument();
+      expect(screen.getByText('#a1b2c3d4')).toBeInTheDocument();
+    });
+
+    it('shows the reason of a failure, then pays by card instead with a new order', async () => {
+      const user = renderCheckout([
+        createOrderMock({ orderId: 'declined-order' }),
+        payWithMpesaMock('declined-order', '+254712345678', { amountCents: 732000 }),
+        orderPaymentMock('declined-order', 'failed', 'Declined by the customer'),
+        // The payment ended: the cart is read again (emptied, or refilled after a failure).
+        cartMock(createCart()),
+        // The declined order is cancelled and its items are back in the cart: card places a new order.
+        createOrderMock({ orderId: 'card-order' }, 'card'),
+        initializePaymentMock('card-order', { url: 'https://checkout.paystack.com/card' }),
+      ]);
+      await toPayment(user);
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Declined by the customer');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Pay with card instead' }));
+
+      await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.paystack.com/card'));
+    });
+
+    it('tries again with M-Pesa after a failure: back to the number, a new order and a new prompt', async () => {
+      const user = renderCheckout([
+        createOrderMock({ orderId: 'first-order' }),
+        payWithMpesaMock('first-order', '+254712345678', { amountCents: 732000 }),
+        orderPaymentMock('first-order', 'failed', 'Declined by the customer'),
+        // The payment ended: the cart is read again (emptied, or refilled after a failure).
+        cartMock(createCart()),
+        createOrderMock({ orderId: 'second-order' }),
+        payWithMpesaMock('second-order', '+254712345678', { amountCents: 732000 }),
+        orderPaymentMock('second-order', 'completed'),
+        // The payment ended: the cart is read again (emptied, or refilled after a failure).
+        cartMock(createCart()),
+      ]);
+      await toPayment(user);
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+      await user.click(await screen.findByRole('button', { name: 'Try again' }));
+      expect(screen.getByLabelText('M-Pesa number')).toHaveValue('+254712345678');
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+      expect(await screen.findByText('Thank you for your purchase!')).toBeInTheDocument();
+      expect(screen.getByText('#second-o')).toBeInTheDocument();
+    });
+
+    it("checks the number before asking the server, and shows the server's refusal beside the field", async () => {
+      const message = 'Please enter a valid M-Pesa number, e.g. +254712345678';
+      const user = renderCheckout([
+        createOrderMock({ orderId: 'phone-order' }),
+        payWithMpesaMock('phone-order', '+254712345678', {
+          errors: [{ field: 'phone', code: 'INVALID_PHONE', message: 'Not an M-Pesa line' }],
+        }),
+      ]);
+      await toPayment(user);
+      const field = screen.getByLabelText('M-Pesa number');
+      await user.clear(field);
+      await user.type(field, '12345');
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+
+      await user.clear(field);
+      await user.type(field, '0712 345 678');
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+      await waitFor(() => expect(field).toHaveAccessibleDescription('Not an M-Pesa line'));
+    });
   });
 });

@@ -1,6 +1,10 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
-import { useCreateOrderMutation, useInitializePaymentMutation } from '../api/checkout.generated';
+import { useCallback, useState, type FormEvent } from 'react';
+import {
+  useCreateOrderMutation,
+  useInitializePaymentMutation,
+  usePayWithMpesaMutation,
+} from '../api/checkout.generated';
 import { CartDocument } from '../../../shared/cart/cart.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { formatMoney } from '../../../shared/format-money';
@@ -19,6 +23,8 @@ import {
 } from '../checkout-form';
 import { orderTotals, type DeliveryOption } from '../order-totals';
 import { paymentRedirect } from '../payment-redirect';
+import { INVALID_MPESA_PHONE, kenyanMobile } from '../mpesa-phone';
+import { MpesaWait } from './mpesa-wait';
 
 type PaymentMethod = 'mpesa' | 'card';
 
@@ -31,8 +37,9 @@ interface CheckoutModalProps {
   freeDeliveryFromCents: number | null;
 }
 
-// SPEC §2/§4: shipping, then payment method (M-Pesa by default); then the order is created, the payment
-// initialised and the browser sent to the provider, which returns to /checkout/callback (the success view).
+// SPEC §2/§4: shipping, then payment method (M-Pesa by default); then the order is created. M-Pesa prompts the
+// shopper's phone and waits here until the payment settles (decision 0054); card initialises the payment and
+// sends the browser to the provider's hosted page, which returns to /checkout/callback (the success view).
 export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeliveryFromCents }: CheckoutModalProps) {
   const { viewer } = useViewer();
   const client = useApolloClient();
@@ -52,15 +59,26 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
   // The server empties the cart when it creates the order: a retry after a failed payment start must pay
   // this order rather than create another from an empty cart.
   const [orderId, setOrderId] = useState<string | null>(null);
+  const [mpesaPhone, setMpesaPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  // The M-Pesa prompt being waited for.
+  const [waiting, setWaiting] = useState<{ orderId: string; amountCents: number; attempt: number } | null>(null);
   const [createOrder] = useCreateOrderMutation();
   const [initializePayment] = useInitializePaymentMutation();
+  const [payWithMpesa] = usePayWithMpesaMutation();
   const totals = orderTotals(subtotalCents, location, freeDeliveryFromCents);
+
+  const refreshCart = useCallback(() => {
+    void client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
+  }, [client]);
+  // A failed payment cancelled the order and put its items back in the cart: a retry places a new one.
+  const forgetOrder = useCallback(() => setOrderId(null), []);
 
   function close() {
     if (processing) return;
     onClose();
     // The order took the cart's items: show the cart as the server now has it.
-    if (orderId) void client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
+    if (orderId || waiting) refreshCart();
   }
 
   function submitShipping(event: FormEvent) {
@@ -69,14 +87,18 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
     const error = validateShipping(shipping);
     setFieldErrors({});
     setFormError(error);
-    if (!error) setStep('payment');
+    if (!error) {
+      // The M-Pesa number starts as the shipping phone; the shopper may pay from another.
+      if (!mpesaPhone) setMpesaPhone(shipping.phone);
+      setStep('payment');
+    }
   }
 
-  async function startOrder(): Promise<string | null> {
+  async function startOrder(paymentMethod: PaymentMethod): Promise<string | null> {
     if (orderId) return orderId;
     try {
       const { data } = await createOrder({
-        variables: { input: { deliveryLocationId: location.id, paymentMethod: method, shipping: trimShipping(form) } },
+        variables: { input: { deliveryLocationId: location.id, paymentMethod, shipping: trimShipping(form) } },
       });
       const payload = data?.createOrder;
       if (payload?.order) {
@@ -100,12 +122,12 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
     return null;
   }
 
-  async function pay(event: FormEvent) {
-    event.preventDefault();
-    if (processing) return;
+  async function payByCard() {
+    setMethod('card');
+    setWaiting(null);
     setProcessing(true);
     setFormError(null);
-    const id = await startOrder();
+    const id = await startOrder('card');
     if (!id) {
       setProcessing(false);
       return;
@@ -127,6 +149,49 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
       setFormError(serverMessageOr(error, PAYMENT_INIT_FAILED));
     }
     setProcessing(false);
+  }
+
+  async function payByMpesa() {
+    const phone = kenyanMobile(mpesaPhone);
+    setPhoneError(phone ? null : INVALID_MPESA_PHONE);
+    if (!phone) return;
+    setProcessing(true);
+    setFormError(null);
+    const id = await startOrder('mpesa');
+    if (!id) {
+      setProcessing(false);
+      return;
+    }
+    try {
+      const { data } = await payWithMpesa({ variables: { orderId: id, phone } });
+      const payload = data?.payWithMpesa;
+      const failure = payload?.errors[0];
+      if (payload?.charge) {
+        setWaiting((current) => ({
+          orderId: id,
+          amountCents: payload.charge!.amountCents,
+          attempt: (current?.attempt ?? 0) + 1,
+        }));
+      } else if (failure?.field === 'phone') {
+        setPhoneError(failure.message);
+      } else {
+        setFormError(failure?.message ?? PAYMENT_INIT_FAILED);
+      }
+    } catch (error) {
+      setFormError(serverMessageOr(error, PAYMENT_INIT_FAILED));
+    }
+    setProcessing(false);
+  }
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (processing) return;
+    await (method === 'card' ? payByCard() : payByMpesa());
+  }
+
+  function tryAgain() {
+    setWaiting(null);
+    setMethod('mpesa');
   }
 
   return (
@@ -170,8 +235,18 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
             Continue to Payment
           </button>
         </form>
+      ) : waiting ? (
+        <MpesaWait
+          key={waiting.attempt}
+          orderId={waiting.orderId}
+          amountCents={waiting.amountCents}
+          onFailed={forgetOrder}
+          onSettled={refreshCart}
+          onTryAgain={tryAgain}
+          onPayByCard={() => void payByCard()}
+        />
       ) : (
-        <form onSubmit={pay} className="checkout__form">
+        <form noValidate onSubmit={pay} className="checkout__form">
           <fieldset className="checkout__methods" disabled={processing}>
             <legend>Choose how to pay</legend>
             <label className="checkout__method">
@@ -195,6 +270,28 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
               Card
             </label>
           </fieldset>
+          {method === 'mpesa' ? (
+            <div className="checkout__field">
+              <label htmlFor="checkout-mpesa-phone">M-Pesa number</label>
+              <input
+                id="checkout-mpesa-phone"
+                name="mpesa-phone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                value={mpesaPhone}
+                disabled={processing}
+                aria-invalid={phoneError ? true : undefined}
+                aria-describedby={phoneError ? 'checkout-mpesa-phone-error' : undefined}
+                onChange={(event) => setMpesaPhone(event.target.value)}
+              />
+              {phoneError ? (
+                <span id="checkout-mpesa-phone-error" role="alert" className="checkout__field-error">
+                  {phoneError}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
           <p className="checkout__total">
             Total: <strong>{formatMoney(totals.totalCents)}</strong>
             {totals.freeDelivery ? ' (free delivery)' : null}

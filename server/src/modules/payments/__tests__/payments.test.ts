@@ -233,4 +233,26 @@ describe('Paystack', () => {
       .send({ order_id: '-'.repeat(36) })
       .expect(404);
   });
+
+  it('a success after a failure pays the order and takes back out of the cart what the failure had put in', async () => {
+    const user = await createSignedInUser(shop);
+    const order = await orderFor(user, 14, 2);
+    const reference = await initialize(user, order.id);
+    paystack.settle(reference, { status: 'failed' });
+    const verifyMutation = 'mutation ($reference: String!) { verifyPayment(reference: $reference) { status } }';
+    await shop.http.post('/graphql').set(user.auth).send({ query: verifyMutation, variables: { reference } });
+    const refilled = await shop.http.get(`/api/carts/user/${user.id}`).set(user.auth).expect(200);
+    expect(refilled.body.data).toEqual([expect.objectContaining({ product_id: 14, quantity: 2 })]);
+    // The shopper also put something else in the cart meanwhile: that stays.
+    await shop.orm.em.fork().nativeUpdate(Product, { id: 15 }, { quantity: 50 });
+    await shop.catalogueChanged();
+    await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 15, quantity: 1 }).expect(201);
+    await webhook({
+      event: 'charge.success',
+      data: { reference, status: 'success', amount: order.totalCents, currency: 'KES' },
+    }).expect(200);
+    expect(await orderState(order.id)).toMatchObject({ paymentStatus: 'completed', status: 'pending' });
+    const cart = await shop.http.get(`/api/carts/user/${user.id}`).set(user.auth).expect(200);
+    expect(cart.body.data).toEqual([expect.objectContaining({ product_id: 15, quantity: 1 })]);
+  });
 });

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useOrderPaymentQuery } from '../api/checkout.generated';
+import { formatMoney } from '../../../shared/format-money';
+import { shortId } from '../../../shared/format-order';
+
+/** How often the page asks how the payment stands; the server verifies with Paystack when it waits long. */
+export const POLL_MS = 2_000;
+/** After this long without an answer from the phone the shopper is offered the same choices as a failure. */
+export const GIVE_UP_MS = 120_000;
+
+interface MpesaWaitProps {
+  orderId: string;
+  amountCents: number;
+  /** The payment ended without money (declined, cancelled, timed out on the phone): the order is gone. */
+  onFailed: () => void;
+  /** The payment ended: the cart changed on the server. */
+  onSettled: () => void;
+  onTryAgain: () => void;
+  onPayByCard: () => void;
+}
+
+/** The wait for the shopper to approve an M-Pesa prompt, polled until the webhook or a verify settles it. */
+export function MpesaWait({ orderId, amountCents, onFailed, onSettled, onTryAgain, onPayByCard }: MpesaWaitProps) {
+  const [timedOut, setTimedOut] = useState(false);
+  const { data } = useOrderPaymentQuery({
+    variables: { orderId },
+    fetchPolicy: 'network-only',
+    pollInterval: timedOut ? 0 : POLL_MS,
+  });
+  const payment = data?.orderPayment;
+  const status = payment?.status ?? 'pending';
+  const settled = status !== 'pending';
+
+  useEffect(() => {
+    if (settled) return undefined;
+    const timer = setTimeout(() => setTimedOut(true), GIVE_UP_MS);
+    return () => clearTimeout(timer);
+  }, [settled]);
+
+  // Each outcome is reported once, whatever re-renders follow.
+  const reported = useRef('pending');
+  useEffect(() => {
+    if (status === reported.current) return;
+    reported.current = status;
+    if (status === 'failed') onFailed();
+    if (status !== 'pending') onSettled();
+  }, [status, onFailed, onSettled]);
+
+  const choices = (
+    <div className="checkout__buttons">
+      <button type="button" className="button" onClick={onTryAgain}>
+        Try again
+      </button>
+      <button type="button" className="button button--outline" onClick={onPayByCard}>
+        Pay with card instead
+      </button>
+    </div>
+  );
+
+  if (status === 'completed') {
+    return (
+      <div className="checkout__result">
+        <h3>Thank you for your purchase!</h3>
+        <p role="status">Your order has been confirmed and will be shipped soon.</p>
+        <p>
+          Order number: <strong>#{shortId(orderId)}</strong>
+        </p>
+        <Link to="/my-orders" className="button">
+          View My Orders
+        </Link>
+      </div>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <div className="checkout__result">
+        <p role="alert" className="checkout__error">
+          Payment failed: {payment?.reason ?? 'the payment was not completed.'}
+        </p>
+        {choices}
+      </div>
+    );
+  }
+  return (
+    <div className="checkout__result">
+      <p className="checkout__approve">
+        <strong>Approve {formatMoney(amountCents)} on your phone</strong>
+      </p>
+      <p aria-live="polite" className="checkout__live">
+        {timedOut ? (
+          'We have not heard from your phone yet. If the prompt did not arrive, try again or pay by card.'
+        ) : (
+          <>
+            <span className="spinner" aria-hidden="true" /> Waiting for your approval on the M-Pesa prompt…
+          </>
+        )}
+      </p>
+      {timedOut ? choices : null}
+    </div>
+  );
+}

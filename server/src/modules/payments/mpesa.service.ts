@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
+import { formatKsh } from '../../shared/money';
+import { randomToken } from '../../shared/secrets';
+import { isUuid } from '../../shared/uuid';
+import { requireViewer } from '../accounts/guards';
+import { PaymentMethod, PaymentStatus } from '../orders/order.entity';
+import { applyPaystackResult } from './payments.service';
+import { Transaction } from './transaction.entity';
+
+/** A charge still pending after this long is asked of Paystack on the next poll: a lost webhook must not stall. */
+export const VERIFY_PENDING_AFTER_MS = 5_000;
+
+/** The hold a started M-Pesa charge keeps at least, so the wait on the phone never outlives the reservation. */
+const HOLD_DURING_PROMPT = "interval '10 minutes'";
+
+/** A Kenyan mobile number in E.164 (+2547…), as Paystack takes it for M-Pesa; null when it is not one. */
+export function kenyanMobile(input: unknown): string | null {
+  if (typeof input !== 'string' || input.length > 32) return null;
+  const phone = parsePhoneNumberFromString(input.trim(), 'KE');
+  const type = phone?.getType();
+  if (!phone?.isValid() || phone.country !== 'KE' || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE'))
+    return null;
+  return phone.number;
+}
+
+export interface MpesaCharge {
+  orderId: string;
+  reference: string;
+  amountCents: number;
+  displayText: string;
+}
+
+export interface OrderPaymentState {
+  id: string;
+  orderId: string;
+  reference: string;
+  status: 'pending' | 'completed' | 'failed';
+  reason: string | null;
+  amountCents: number;
+  method: PaymentMethod;
+}
+
+interface PayableOrder {
+  id: string;
+  total_cents: number;
+  currency: string;
+  recipient_email: string;
+  payable: boolean;
+}
+
+function reasonOf(transaction: Transaction): string {
+  const response = transaction.providerResponse;
+  const said = response && typeof response.gateway_response === 'string' ? response.gateway_response : '';
+  return said || 'The payment was not completed.';
+}
+
+export const mpesaService = {
+  /**
+   * Prompts the shopper's phone to pay their unpaid order through Paystack's charge API (M-Pesa). The webhook
+   * or a later verify settles it; the order's hold is stretched to cover the wait.
+   */
+  async charge(ctx: RequestContext, orderId: unknown, phoneInput: unknown): Promise<MpesaCharge> {
+    const viewer = requireViewer(ctx);
+    if (!isUuid(orderId)) throw AppError.notFound('Order not found');
+    const phone = kenyanMobile(phoneInput);
+    if (!phone)
+      throw AppError.field('phone', 'INVALID_PHONE', 'Please enter a valid M-Pesa number, e.g. +254712345678');
+    const reference = `MK-${randomToken(12)}`;
+    const transactionId = randomUUID();
+    // One statement: the caller's order; when it can still be paid, a pending transaction and a hold that
+    // lasts at least while the phone prompt waits.
+    const [order] = await ctx.em.getConnection().execute<PayableOrder[]>(
+      `with found as (
+         select id, total_cents, currency, recipient_email,
+                payment_status = ? and stock_released_at is null as payable
+           from orders where id = ? and user_id = ?),
+       started as (
+         insert into transactions (id, order_id, reference, amount_cents, currency, method)
+         select ?, id, ?, total_cents, currency, ? from found where payable),
+       held as (
+         update orders set reserved_until = greatest(reserved_until, now() + ${HOLD_DURING_PROMPT})
+          where id in (select id from found where payable))
+       select * from found`,
+      [PaymentStatus.PENDING, orderId, viewer.id, transactionId, reference, PaymentMethod.MPESA],
+      'all',
+    );
+    if (!order) throw AppError.notFound('Order not found');
+    if (!order.payable) throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
+    try {
+      await ctx.paystack().chargeMobileMoney({
+        email: order.recipient_email,
+        amount: order.total_cents,
+        currency: order.currency,
+        reference,
+        mobile_money: { phone, provider: 'mpesa' },
+        metadata: { order_id: order.id },
+      });
+    } catch (error) {
+      ctx.log.error({ err: error, reference }, 'Paystack M-Pesa charge failed');
+      await ctx.em.nativeUpdate(Transaction, { id: transactionId }, { status: PaymentStatus.FAILED });
+      throw new AppError('INTERNAL', 'Payment initialization failed');
+    }
+    return {
+      orderId: order.id,
+      reference,
+      amountCents: order.total_cents,
+      displayText: `Approve ${formatKsh(order.total_cents)} on your phone`,
+    };
+  },
+
+  /**
+   * How the caller's latest payment of an order stands. Polled while the phone prompt waits; a charge still
+   * pending after VERIFY_PENDING_AFTER_MS is asked of Paystack, so a lost webhook does not stall the page.
+   */
+  async status(ctx: RequestContext, orderId: unknown, now = new Date()): Promise<OrderPaymentState> {
+    const viewer = requireViewer(ctx);
+    if (!isUuid(orderId)) throw AppError.notFound('Payment not found');
+    const find = (refresh: boolean) =>
+      ctx.em.findOne(
+        Transaction,
+        { order: { id: orderId, user: viewer.id } },
+        { orderBy: { createdAt: 'desc', id: 'asc' }, populate: ['order'], refresh },
+      );
+    let transaction = await find(false);
+    if (!transaction) throw AppError.notFound('Payment not found');
+    if (
+      transaction.status === PaymentStatus.PENDING &&
+      now.getTime() - transaction.createdAt.getTime() >= VERIFY_PENDING_AFTER_MS
+    ) {
+      try {
+        const data = await ctx.paystack().verify(transaction.reference);
+        await applyPaystackResult(ctx.em, transaction.reference, data, ctx.config.lowStockThreshold);
+        transaction = (await find(true))!;
+      } catch (error) {
+        // Paystack unreachable: the charge stays pending and the next poll asks again.
+        ctx.log.warn({ err: error, reference: transaction.reference }, 'Paystack verify failed while polling');
+      }
+    }
+    const paid =
+      transaction.order.paymentStatus === PaymentStatus.COMPLETED || transaction.status === PaymentStatus.COMPLETED;
+    const status = paid ? 'completed' : transaction.status === PaymentStatus.FAILED ? 'failed' : 'pending';
+    return {
+      id: transaction.id,
+      orderId: transaction.order.id,
+      reference: transaction.reference,
+      status,
+      reason: status === 'failed' ? reasonOf(transaction) : null,
+      amountCents: transaction.amountCents,
+      method: transaction.method,
+    };
+  },
+};
