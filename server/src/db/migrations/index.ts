@@ -12,6 +12,7 @@ import { Migration0010RateLimits } from './migration-0010-rate-limits';
 import { Migration0011CatalogueIndexes } from './migration-0011-catalogue-indexes';
 import { Migration0012SharedState } from './migration-0012-shared-state';
 import { Migration0013PaystackStandIn } from './migration-0013-paystack-stand-in';
+import { Migration0014Refunds } from './migration-0014-refunds';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -32,4 +33,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0011CatalogueIndexes', class: Migration0011CatalogueIndexes },
   { name: 'Migration0012SharedState', class: Migration0012SharedState },
   { name: 'Migration0013PaystackStandIn', class: Migration0013PaystackStandIn },
+  { name: 'Migration0014Refunds', class: Migration0014Refunds },
 ];

@@ -45,6 +45,7 @@ const graphqlAccess: Record<string, Access> = {
   me: 'public',
   cart: 'signed-in',
   myOrders: 'signed-in',
+  orderRefunds: 'signed-in',
   adminProducts: 'admin',
   dashboard: 'admin',
   adminOrders: 'admin',
@@ -79,6 +80,7 @@ const graphqlAccess: Record<string, Access> = {
   deleteCategory: 'admin',
   deleteReview: 'admin',
   updateOrderStatus: 'admin',
+  refundOrder: 'admin',
   markNotificationsRead: 'admin',
 };
 
