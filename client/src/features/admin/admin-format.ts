@@ -15,6 +15,24 @@ export function paymentStatusLabel(status: string): string {
   return PAYMENT_STATUS_LABELS[status] ?? statusLabel(status);
 }
 
+const PAYMENT_STATE_LABELS: Record<string, string> = {
+  pending: 'Unpaid',
+  paid: 'Paid',
+  failed: 'Failed',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
+
+/** An order's payment with its refunds (the server's paymentState) as the admin reads it. */
+export function paymentStateLabel(state: string): string {
+  return PAYMENT_STATE_LABELS[state] ?? statusLabel(state);
+}
+
+/** The Paystack channel an order is paid through. */
+export function channelLabel(method: string): string {
+  return method === 'card' ? 'Card' : 'M-Pesa';
+}
+
 /** SPEC §2: the mobile review list previews 100 characters. */
 export const REVIEW_PREVIEW_LENGTH = 100;
 
