@@ -222,6 +222,19 @@ describe('refundOrder', () => {
     expect((await list('refund_needed')).data.adminOrders.orders.map((order) => order.id)).not.toContain(placed.id);
     const refunded = (await list('refunded')).data.adminOrders.orders.find((order) => order.id === placed.id);
     expect(refunded?.paymentState).toBe('refunded');
+    // The refund-needed amounts cost one statement for the page, whatever its length.
+    const page = (limit: number) =>
+      shop.statements.measure(() =>
+        graphqlAs(
+          shop,
+          admin,
+          `query ($limit: Int) { adminOrders(limit: $limit) { orders { id refundNeededCents } } }`,
+          {
+            limit,
+          },
+        ),
+      );
+    expect((await page(5)).statements).toBe((await page(1)).statements);
   });
 });
 
