@@ -8,13 +8,6 @@ export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-const PAYMENT_STATUS_LABELS: Record<string, string> = { pending: 'Unpaid', completed: 'Paid', failed: 'Failed' };
-
-/** An order's payment status as the admin reads it: a pending payment is money not yet received. */
-export function paymentStatusLabel(status: string): string {
-  return PAYMENT_STATUS_LABELS[status] ?? statusLabel(status);
-}
-
 const PAYMENT_STATE_LABELS: Record<string, string> = {
   pending: 'Unpaid',
   paid: 'Paid',
@@ -23,7 +16,7 @@ const PAYMENT_STATE_LABELS: Record<string, string> = {
   refunded: 'Refunded',
 };
 
-/** An order's payment with its refunds (the server's paymentState) as the admin reads it. */
+/** An order's payment with its refunds (the server's paymentState) as the admin reads it: pending is money not yet received. */
 export function paymentStateLabel(state: string): string {
   return PAYMENT_STATE_LABELS[state] ?? statusLabel(state);
 }
