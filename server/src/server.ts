@@ -10,6 +10,7 @@ import { prepareDatabase } from './db/startup';
 import { createApp, type AppHandle } from './http/app';
 import { answerClientErrors } from './http/client-errors';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
+import { reconcilePendingPayments } from './modules/payments/reconcile-payments';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
 import { createFileStorage } from './storage/create-file-storage';
 import { paystackSimulatorKey } from './modules/payments/paystack-simulator';
@@ -95,8 +96,11 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     config = { ...config, secretKey };
     handle = await createApp(orm, config, log, httpServer, storage);
     // Unpaid orders hold stock only so long: give it back every minute (and once at start).
+    // A payment whose webhook was lost is verified with Paystack first, so its hold is not given back.
     const releaseReservations = () =>
-      releaseExpiredReservations(orm.em.fork())
+      reconcilePendingPayments(orm.em.fork(), handle!.paystack(), { lowStockThreshold: config.lowStockThreshold, log })
+        .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending payments'))
+        .then(() => releaseExpiredReservations(orm.em.fork()))
         .then((released) => {
           if (released > 0) {
             log.info({ released }, 'released the stock of expired unpaid orders');

@@ -13,6 +13,7 @@ import { PasswordReset } from '../modules/accounts/password-reset.entity';
 import { CartItem } from '../modules/cart/cart-item.entity';
 import { Order, OrderItem } from '../modules/orders/order.entity';
 import { Transaction } from '../modules/payments/transaction.entity';
+import { Refund } from '../modules/payments/refund.entity';
 import { NotificationJob } from '../modules/notifications/notification-job.entity';
 import { AdminNotification } from '../modules/notifications/admin-notification.entity';
 import { OrderStatusChange } from '../modules/orders/order-status-change.entity';
@@ -34,6 +35,7 @@ export const entities = [
   Order,
   OrderItem,
   Transaction,
+  Refund,
   NotificationJob,
   AdminNotification,
   OrderStatusChange,

@@ -15,6 +15,7 @@ import { authChecker } from '../modules/accounts/guards';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { OrdersAdminResolver } from '../modules/orders/orders-admin.resolver';
 import { TransactionsAdminResolver } from '../modules/payments/transactions-admin.resolver';
+import { RefundsResolver } from '../modules/payments/refunds.resolver';
 import { AdminNotificationsResolver } from '../modules/notifications/admin-notifications.resolver';
 
 export const resolvers = [
@@ -33,6 +34,7 @@ export const resolvers = [
   AdminResolver,
   OrdersAdminResolver,
   TransactionsAdminResolver,
+  RefundsResolver,
   AdminNotificationsResolver,
 ] as const;
 

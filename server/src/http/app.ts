@@ -21,7 +21,7 @@ import { ordersRoutes } from '../modules/orders/orders.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payments.routes';
 import { paystackSimulator, paystackSimulatorKey } from '../modules/payments/paystack-simulator';
-import { createPaystackClient } from '../modules/payments/paystack-client';
+import { createPaystackClient, type PaystackClient } from '../modules/payments/paystack-client';
 import { AppError } from '../core/errors';
 import { inputGuard } from './input-guard';
 import { graphqlUploads } from './graphql-upload';
@@ -53,6 +53,8 @@ export interface AppHandle {
   directQueryCacheBytes: () => number;
   mailer: Mailer;
   sms: SmsSender;
+  /** Paystack (or the stand-in) for work outside requests: the reconciliation job. */
+  paystack: () => PaystackClient;
   /** The HTTP server's request listener: cached public answers first, then the app. */
   handle: (request: IncomingMessage, response: ServerResponse) => void;
 }
@@ -256,6 +258,7 @@ export async function createApp(
     directQueryCacheBytes: directQueries.cachedBytes,
     mailer,
     sms: createSmsSender(config, log),
+    paystack,
     handle: (request, response) =>
       // First, so cache hits and direct answers carry the headers too.
       withSecurityHeaders(request, response, () => {

@@ -8,11 +8,22 @@ export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-const PAYMENT_STATUS_LABELS: Record<string, string> = { pending: 'Unpaid', completed: 'Paid', failed: 'Failed' };
+const PAYMENT_STATE_LABELS: Record<string, string> = {
+  pending: 'Unpaid',
+  paid: 'Paid',
+  failed: 'Failed',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
 
-/** An order's payment status as the admin reads it: a pending payment is money not yet received. */
-export function paymentStatusLabel(status: string): string {
-  return PAYMENT_STATUS_LABELS[status] ?? statusLabel(status);
+/** An order's payment with its refunds (the server's paymentState) as the admin reads it: pending is money not yet received. */
+export function paymentStateLabel(state: string): string {
+  return PAYMENT_STATE_LABELS[state] ?? statusLabel(state);
+}
+
+/** The Paystack channel an order is paid through. */
+export function channelLabel(method: string): string {
+  return method === 'card' ? 'Card' : 'M-Pesa';
 }
 
 /** SPEC §2: the mobile review list previews 100 characters. */

@@ -14,6 +14,7 @@ import { Migration0012SharedState } from './migration-0012-shared-state';
 import { Migration0013ProductReviews } from './migration-0013-product-reviews';
 import { Migration0014PaystackStandIn } from './migration-0014-paystack-stand-in';
 import { Migration0015SearchIndexes } from './migration-0015-search-indexes';
+import { Migration0016Refunds } from './migration-0016-refunds';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -36,4 +37,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0013ProductReviews', class: Migration0013ProductReviews },
   { name: 'Migration0014PaystackStandIn', class: Migration0014PaystackStandIn },
   { name: 'Migration0015SearchIndexes', class: Migration0015SearchIndexes },
+  { name: 'Migration0016Refunds', class: Migration0016Refunds },
 ];

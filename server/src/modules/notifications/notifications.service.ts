@@ -71,3 +71,23 @@ export async function deliverDueNotifications(
     if (done) delivered += 1;
   }
 }
+
+/** The e-mail and SMS that tell the shopper money came back, queued in the caller's transaction. */
+export function queueRefundNotifications(em: EntityManager, order: Order, amountCents: number): void {
+  const shortId = order.id.slice(0, 8);
+  const amount = formatKsh(amountCents);
+  em.create(NotificationJob, {
+    channel: NotificationChannel.EMAIL,
+    recipient: order.recipientEmail,
+    subject: `Refund of ${amount} for your Manukato order ${shortId}`,
+    body:
+      `Hello ${order.recipientName},\n\n` +
+      `We have refunded ${amount} for order ${shortId} to the account you paid with. ` +
+      `Depending on your bank or M-Pesa it can take a few days to show.\n`,
+  });
+  em.create(NotificationJob, {
+    channel: NotificationChannel.SMS,
+    recipient: order.recipientPhone,
+    body: `Manukato: ${amount} refunded for order ${shortId}. It can take a few days to show. Thank you!`,
+  });
+}

@@ -35,7 +35,8 @@ export enum PaymentMethod {
 @Entity({ tableName: 'orders' })
 @Index({ properties: ['user', 'createdAt'] })
 export class Order {
-  [OptionalProps]?: 'id' | 'status' | 'paymentStatus' | 'currency' | 'createdAt' | 'paidAt' | 'stockReleasedAt';
+  [OptionalProps]?:
+    'id' | 'status' | 'paymentStatus' | 'currency' | 'createdAt' | 'paidAt' | 'stockReleasedAt' | 'refundedCents';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -64,6 +65,10 @@ export class Order {
 
   @Property({ type: 'text', default: 'KES' })
   currency: string = 'KES';
+
+  /** What Paystack has confirmed sending back (processed refunds), in cents. */
+  @Property({ type: 'integer', default: 0 })
+  refundedCents: number = 0;
 
   @ManyToOne({ entity: () => DeliveryLocation })
   deliveryLocation!: DeliveryLocation;

@@ -15,11 +15,19 @@ export class OrdersAdminResolver {
     @Ctx() ctx: RequestContext,
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('status', () => String, { nullable: true, description: 'pending, delivered or cancelled' }) status?: string,
+    @Arg('paymentState', () => String, {
+      nullable: true,
+      description: 'paid, pending, failed, refunded (in part or in full) or refund_needed',
+    })
+    paymentState?: string,
     @Arg('limit', () => Int, { nullable: true, defaultValue: 50 }) limit?: number,
     @Arg('offset', () => Int, { nullable: true, defaultValue: 0 }) offset?: number,
   ): Promise<AdminOrderListView> {
-    const list = await ordersAdminService.list(ctx, { search, status, page: pageOf(limit, offset, 50) });
-    return { ...list, orders: list.orders.map(toOrderView) };
+    const list = await ordersAdminService.list(ctx, { search, status, paymentState, page: pageOf(limit, offset, 50) });
+    return {
+      ...list,
+      orders: list.orders.map((order) => toOrderView(order, { refundNeededCents: list.refundNeeded.get(order.id) })),
+    };
   }
 
   @Authorized(UserRole.ADMIN)

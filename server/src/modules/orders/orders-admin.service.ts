@@ -21,6 +21,8 @@ export interface OrderStats {
 
 export interface AdminOrderList {
   orders: Order[];
+  /** Cents of late or double payments still to go back, by order id (orders of the page with any). */
+  refundNeeded: Map<string, number>;
   totalCount: number;
   stats: OrderStats;
 }
@@ -28,6 +30,7 @@ export interface AdminOrderList {
 export interface AdminOrderQuery {
   search?: unknown;
   status?: unknown;
+  paymentState?: unknown;
   page: Page;
 }
 
@@ -40,6 +43,24 @@ export interface StatusChange {
 }
 
 const statuses = Object.values(OrderStatus) as string[];
+
+/** A payment the shop must give back (late after the stock went, or a second one) and has not yet in full. */
+const refundNeededSql = (orderColumn: string) =>
+  `select t.order_id, sum(t.amount_cents - coalesce(r.reserved, 0))::int as cents from transactions t
+     left join (select transaction_id, sum(amount_cents) as reserved from refunds where status <> 'failed'
+                group by transaction_id) r on r.transaction_id = t.id
+    where t.order_id = ${orderColumn} and t.status = 'completed' and t.flag_reason is not null
+      and t.amount_cents > coalesce(r.reserved, 0)
+    group by t.order_id`;
+
+/** The admin list's payment filter, as a condition on `o`. */
+const paymentStateConditions: Record<string, string> = {
+  paid: `o.payment_status = 'completed' and o.refunded_cents = 0`,
+  pending: `o.payment_status = 'pending'`,
+  failed: `o.payment_status = 'failed'`,
+  refunded: `o.refunded_cents > 0`,
+  refund_needed: `exists (${refundNeededSql('o.id')})`,
+};
 
 function parseStatus(value: unknown, field: string): OrderStatus {
   const status = typeof value === 'string' ? value.trim().toLowerCase() : '';
@@ -80,6 +101,16 @@ export const ordersAdminService = {
       conditions.push('o.status = ?');
       parameters.push(parseStatus(query.status, 'status'));
     }
+    if (query.paymentState !== undefined && query.paymentState !== null && query.paymentState !== '') {
+      const condition = typeof query.paymentState === 'string' ? paymentStateConditions[query.paymentState] : undefined;
+      if (!condition)
+        throw AppError.field(
+          'paymentState',
+          'INVALID_STATUS',
+          'Payment status must be paid, pending, failed, refunded or refund_needed.',
+        );
+      conditions.push(condition);
+    }
     const row = await queryAdminList<ListRow>(ctx, {
       table: 'orders',
       alias: 'o',
@@ -93,8 +124,20 @@ export const ordersAdminService = {
     const found: Order[] =
       row.page.length > 0 ? await ctx.em.find(Order, { id: { $in: row.page } }, { populate: orderPopulate }) : [];
     const byId = new Map(found.map((order) => [order.id, order]));
+    // One statement for the page, whatever its length.
+    const needed =
+      row.page.length > 0
+        ? await ctx.em
+            .getConnection()
+            .execute<{ order_id: string; cents: number }[]>(
+              `select n.* from unnest(?::uuid[]) as page(id), lateral (${refundNeededSql('page.id')}) n`,
+              [`{${row.page.join(',')}}`],
+              'all',
+            )
+        : [];
     return {
       orders: row.page.flatMap((id) => byId.get(id) ?? []),
+      refundNeeded: new Map(needed.map((entry) => [entry.order_id, entry.cents])),
       totalCount: row.total_count,
       stats: {
         total: row.total,

@@ -31,7 +31,7 @@ export class OrdersResolver {
   @Authorized()
   @Query(() => [OrderView], { description: "The caller's own orders, newest first." })
   async myOrders(@Ctx() ctx: RequestContext): Promise<OrderView[]> {
-    return (await ordersService.mine(ctx)).map(toOrderView);
+    return (await ordersService.mine(ctx)).map((order) => toOrderView(order));
   }
 
   @Authorized()

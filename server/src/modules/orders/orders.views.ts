@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { DeliveryLocation } from './delivery-location.entity';
-import type { Order } from './order.entity';
+import { PaymentStatus, type Order } from './order.entity';
 
 @ObjectType('OrderItem', { simpleResolvers: true })
 export class OrderItemView {
@@ -36,6 +36,19 @@ export class OrderView {
 
   @Field(() => String, { description: 'mpesa or card' })
   paymentMethod!: string;
+
+  @Field(() => String, {
+    description: 'What the shopper and admins read: pending, paid, failed, partially_refunded or refunded',
+  })
+  paymentState!: string;
+
+  @Field(() => Int, { description: 'Refunds Paystack has processed, in cents of KES.' })
+  refundedCents!: number;
+
+  @Field(() => Int, {
+    description: 'A late or double payment still to go back ("refund needed"), in cents; set on admin lists only.',
+  })
+  refundNeededCents!: number;
 
   @Field(() => [OrderItemView])
   items!: OrderItemView[];
@@ -77,13 +90,22 @@ export class OrderView {
   createdAt!: Date;
 }
 
+/** Paid, and how much of it came back. */
+export function paymentStateOf(order: Pick<Order, 'paymentStatus' | 'refundedCents' | 'totalCents'>): string {
+  if (order.refundedCents > 0) return order.refundedCents >= order.totalCents ? 'refunded' : 'partially_refunded';
+  return order.paymentStatus === PaymentStatus.COMPLETED ? 'paid' : order.paymentStatus;
+}
+
 /** An order with its items and delivery location loaded. */
-export function toOrderView(order: Order): OrderView {
+export function toOrderView(order: Order, { refundNeededCents = 0 }: { refundNeededCents?: number } = {}): OrderView {
   return Object.assign(new OrderView(), {
     id: order.id,
     status: order.status,
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,
+    paymentState: paymentStateOf(order),
+    refundedCents: order.refundedCents,
+    refundNeededCents,
     items: order.items.getItems().map((item) =>
       Object.assign(new OrderItemView(), {
         id: item.id,

@@ -2,7 +2,8 @@ import { raw, Router } from 'express';
 import { sendData } from '../../core/envelope';
 import { describeProblem, inputProblem, isJsonObject } from '../../shared/input-check';
 import { applyPaystackResult, paymentsService } from './payments.service';
-import { isValidPaystackSignature, type PaystackTransaction } from './paystack-client';
+import { isValidPaystackSignature, type PaystackRefund, type PaystackTransaction } from './paystack-client';
+import { applyRefundEvent } from './refunds.service';
 
 /** POST /paystack/initialize (spec: /api/{card-provider}/initialize) answering data.authorization_url. */
 export function paymentsRoutes(): Router {
@@ -51,6 +52,15 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
     // Paystack reports only successes by webhook (there is no charge.failed): a failure is learnt from verify.
     if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
       await applyPaystackResult(request.ctx.em, event.data.reference, event.data, request.ctx.config.lowStockThreshold);
+    }
+    const refundData = event.data as PaystackRefund | undefined;
+    if (
+      (event.event === 'refund.pending' || event.event === 'refund.processed' || event.event === 'refund.failed') &&
+      typeof refundData?.transaction_reference === 'string' &&
+      (typeof refundData.id === 'number' || typeof refundData.id === 'string') &&
+      Number.isSafeInteger(refundData.amount)
+    ) {
+      await applyRefundEvent(request.ctx.em, event.event, refundData);
     }
     // Paystack only needs a 200; anything else makes it retry.
     response.json({ success: true });

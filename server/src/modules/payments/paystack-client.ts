@@ -8,6 +8,16 @@ export interface PaystackTransaction {
   [key: string]: unknown;
 }
 
+/** A refund as Paystack answers and reports it (the webhook's data carries transaction_reference). */
+export interface PaystackRefund {
+  id: number | string;
+  status: string;
+  amount: number;
+  currency: string;
+  transaction_reference?: string;
+  [key: string]: unknown;
+}
+
 /** Paystack's HTTP API (https://api.paystack.co), or anything that speaks it (the stand-in, a test server). */
 export function createPaystackClient(baseUrl: string, secretKey: string) {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -49,6 +59,9 @@ export function createPaystackClient(baseUrl: string, secretKey: string) {
       mobile_money: { phone: string; provider: 'mpesa' };
       metadata: Record<string, unknown>;
     }) => call<PaystackTransaction & { display_text?: string }>('POST', '/charge', input),
+    /** POST /refund: the transaction's reference, the amount in subunits, the reason as the merchant note. */
+    refund: (input: { transaction: string; amount: number; merchant_note: string }) =>
+      call<PaystackRefund>('POST', '/refund', input),
   };
 }
 

@@ -6,7 +6,8 @@ import { Order, PaymentMethod, PaymentStatus } from '../orders/order.entity';
 @Entity({ tableName: 'transactions' })
 @Index({ properties: ['order'] })
 export class Transaction {
-  [OptionalProps]?: 'id' | 'status' | 'currency' | 'providerResponse' | 'flagReason' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'id' | 'status' | 'currency' | 'providerResponse' | 'flagReason' | 'checkedAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -37,6 +38,10 @@ export class Transaction {
   /** Set when Paystack reported something that does not match (amount, currency): not paid, for a person to look at. */
   @Property({ type: 'text', nullable: true })
   flagReason: string | null = null;
+
+  /** When the reconciliation job last asked Paystack about it (a pending payment whose webhook may be lost). */
+  @Property({ type: 'timestamptz', nullable: true })
+  checkedAt: Date | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -37,10 +37,13 @@ export type FieldErrorCode =
   | 'NOT_AN_IMAGE'
   | 'NOT_FOUND'
   | 'NOT_PAYABLE'
+  | 'NOT_REFUNDABLE'
   | 'OUT_OF_RANGE'
   | 'OUT_OF_STOCK'
   | 'PRODUCT_UNAVAILABLE'
   | 'RATE_LIMITED'
+  | 'REFUND_FAILED'
+  | 'REFUND_TOO_LARGE'
   | 'REQUEST_TOO_LARGE'
   | 'REQUIRED'
   | 'SALE_PRICE_TOO_HIGH'
@@ -52,12 +55,13 @@ export type FieldErrorCode =
 
 export type AdminOrdersQueryVariables = Exact<{
   search?: string | null | undefined;
+  paymentState?: string | null | undefined;
   limit?: number | null | undefined;
   offset?: number | null | undefined;
 }>;
 
 
-export type AdminOrdersQuery = { adminOrders: { __typename: 'AdminOrderList', totalCount: number, stats: { __typename: 'OrderStats', total: number, pending: number, delivered: number, cancelled: number, totalSalesCents: number }, orders: Array<{ __typename: 'Order', id: string, createdAt: string, status: string, paymentMethod: string, paymentStatus: string, recipientName: string, recipientEmail: string, recipientPhone: string, shippingCity: string, totalCents: number, items: Array<{ __typename: 'OrderItem', id: number, name: string, quantity: number }> }> } };
+export type AdminOrdersQuery = { adminOrders: { __typename: 'AdminOrderList', totalCount: number, stats: { __typename: 'OrderStats', total: number, pending: number, delivered: number, cancelled: number, totalSalesCents: number }, orders: Array<{ __typename: 'Order', id: string, createdAt: string, status: string, paymentMethod: string, paymentStatus: string, paymentState: string, refundedCents: number, refundNeededCents: number, recipientName: string, recipientEmail: string, recipientPhone: string, shippingCity: string, totalCents: number, items: Array<{ __typename: 'OrderItem', id: number, name: string, quantity: number }> }> } };
 
 export type UpdateOrderStatusMutationVariables = Exact<{
   id: string | number;
@@ -74,8 +78,26 @@ export type OrderStatusChangesQueryVariables = Exact<{
 
 export type OrderStatusChangesQuery = { orderStatusChanges: Array<{ __typename: 'OrderStatusChange', id: number, fromStatus: string, toStatus: string, changedBy: string, changedAt: string }> };
 
+export type RefundOrderMutationVariables = Exact<{
+  orderId: string | number;
+  reason: string;
+  amountCents?: number | null | undefined;
+  restock?: boolean | null | undefined;
+  extraPayment?: boolean | null | undefined;
+}>;
 
-export const AdminOrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOrders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"cancelled"}},{"kind":"Field","name":{"kind":"Name","value":"totalSalesCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paymentMethod"}},{"kind":"Field","name":{"kind":"Name","value":"paymentStatus"}},{"kind":"Field","name":{"kind":"Name","value":"recipientName"}},{"kind":"Field","name":{"kind":"Name","value":"recipientEmail"}},{"kind":"Field","name":{"kind":"Name","value":"recipientPhone"}},{"kind":"Field","name":{"kind":"Name","value":"shippingCity"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
+
+export type RefundOrderMutation = { refundOrder: { __typename: 'RefundPayload', refund: { __typename: 'Refund', id: string, amountCents: number, status: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
+
+export type OrderRefundsQueryVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type OrderRefundsQuery = { orderRefunds: Array<{ __typename: 'Refund', id: string, amountCents: number, reason: string, status: string, restock: boolean, createdAt: string }> };
+
+
+export const AdminOrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOrders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"paymentState"},"value":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"cancelled"}},{"kind":"Field","name":{"kind":"Name","value":"totalSalesCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paymentMethod"}},{"kind":"Field","name":{"kind":"Name","value":"paymentStatus"}},{"kind":"Field","name":{"kind":"Name","value":"paymentState"}},{"kind":"Field","name":{"kind":"Name","value":"refundedCents"}},{"kind":"Field","name":{"kind":"Name","value":"refundNeededCents"}},{"kind":"Field","name":{"kind":"Name","value":"recipientName"}},{"kind":"Field","name":{"kind":"Name","value":"recipientEmail"}},{"kind":"Field","name":{"kind":"Name","value":"recipientPhone"}},{"kind":"Field","name":{"kind":"Name","value":"shippingCity"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminOrdersQuery__
@@ -90,6 +112,7 @@ export const AdminOrdersDocument = {"kind":"Document","definitions":[{"kind":"Op
  * const { data, loading, error } = useAdminOrdersQuery({
  *   variables: {
  *      search: // value for 'search'
+ *      paymentState: // value for 'paymentState'
  *      limit: // value for 'limit'
  *      offset: // value for 'offset'
  *   },
@@ -174,3 +197,67 @@ export function useOrderStatusChangesSuspenseQuery(baseOptions?: ApolloReactHook
 export type OrderStatusChangesQueryHookResult = ReturnType<typeof useOrderStatusChangesQuery>;
 export type OrderStatusChangesLazyQueryHookResult = ReturnType<typeof useOrderStatusChangesLazyQuery>;
 export type OrderStatusChangesSuspenseQueryHookResult = ReturnType<typeof useOrderStatusChangesSuspenseQuery>;
+export const RefundOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RefundOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reason"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"amountCents"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"restock"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"extraPayment"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"refundOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}},{"kind":"Argument","name":{"kind":"Name","value":"reason"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reason"}}},{"kind":"Argument","name":{"kind":"Name","value":"amountCents"},"value":{"kind":"Variable","name":{"kind":"Name","value":"amountCents"}}},{"kind":"Argument","name":{"kind":"Name","value":"restock"},"value":{"kind":"Variable","name":{"kind":"Name","value":"restock"}}},{"kind":"Argument","name":{"kind":"Name","value":"extraPayment"},"value":{"kind":"Variable","name":{"kind":"Name","value":"extraPayment"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"refund"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"amountCents"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useRefundOrderMutation__
+ *
+ * To run a mutation, you first call `useRefundOrderMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRefundOrderMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [refundOrderMutation, { data, loading, error }] = useRefundOrderMutation({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *      reason: // value for 'reason'
+ *      amountCents: // value for 'amountCents'
+ *      restock: // value for 'restock'
+ *      extraPayment: // value for 'extraPayment'
+ *   },
+ * });
+ */
+export function useRefundOrderMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RefundOrderMutation, RefundOrderMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RefundOrderMutation, RefundOrderMutationVariables>(RefundOrderDocument, options);
+      }
+export type RefundOrderMutationHookResult = ReturnType<typeof useRefundOrderMutation>;
+export const OrderRefundsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrderRefunds"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderRefunds"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"amountCents"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"restock"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useOrderRefundsQuery__
+ *
+ * To run a query within a React component, call `useOrderRefundsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useOrderRefundsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useOrderRefundsQuery({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *   },
+ * });
+ */
+export function useOrderRefundsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<OrderRefundsQuery, OrderRefundsQueryVariables> & ({ variables: OrderRefundsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<OrderRefundsQuery, OrderRefundsQueryVariables>(OrderRefundsDocument, options);
+      }
+export function useOrderRefundsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<OrderRefundsQuery, OrderRefundsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<OrderRefundsQuery, OrderRefundsQueryVariables>(OrderRefundsDocument, options);
+        }
+// @ts-ignore
+export function useOrderRefundsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<OrderRefundsQuery, OrderRefundsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<OrderRefundsQuery, OrderRefundsQueryVariables>;
+export function useOrderRefundsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<OrderRefundsQuery, OrderRefundsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<OrderRefundsQuery | undefined, OrderRefundsQueryVariables>;
+export function useOrderRefundsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<OrderRefundsQuery, OrderRefundsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<OrderRefundsQuery, OrderRefundsQueryVariables>(OrderRefundsDocument, options);
+        }
+export type OrderRefundsQueryHookResult = ReturnType<typeof useOrderRefundsQuery>;
+export type OrderRefundsLazyQueryHookResult = ReturnType<typeof useOrderRefundsLazyQuery>;
+export type OrderRefundsSuspenseQueryHookResult = ReturnType<typeof useOrderRefundsSuspenseQuery>;

@@ -18,6 +18,9 @@ const orders = {
       status: 'delivered',
       paymentMethod: 'mpesa',
       paymentStatus: 'completed',
+      paymentState: 'paid',
+      refundedCents: 0,
+      refundNeededCents: 0,
       recipientName: 'Akinyi Otieno',
       recipientEmail: 'akinyi@example.co.ke',
       recipientPhone: '+254712345678',
@@ -80,6 +83,7 @@ describe('OrdersPage', () => {
       id: '9e8d7c6b-1111-2222-3333-444444444444',
       status: 'pending',
       paymentStatus: 'pending',
+      paymentState: 'pending',
     };
     renderAdmin(<OrdersPage />, {
       mocks: [

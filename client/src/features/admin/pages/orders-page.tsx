@@ -6,14 +6,17 @@ import { shortId } from '../../../shared/format-order';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { useToast } from '../../../shared/ui/use-toast';
-import { paymentStatusLabel, statusLabel } from '../admin-format';
+import { channelLabel, paymentStateLabel, statusLabel } from '../admin-format';
 import {
   useAdminOrdersQuery,
   useOrderStatusChangesQuery,
+  useRefundOrderMutation,
   useUpdateOrderStatusMutation,
   type AdminOrdersQuery,
 } from '../api/orders.generated';
 import { AdminList, Pager, SearchToolbar } from '../components/admin-list';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { RefundDialog } from '../components/refund-dialog';
 import { usePagedListSearch } from '../components/use-list-search';
 import { StatCards } from '../components/stat-cards';
 import { StatusBadge } from '../components/status-badge';
@@ -23,12 +26,53 @@ type AdminOrder = AdminOrdersQuery['adminOrders']['orders'][number];
 // SPEC §4: any of the three, in any order.
 const ORDER_STATUSES = ['pending', 'delivered', 'cancelled'] as const;
 const STATUS_FAILED = 'Failed to update order status';
+const PAYMENT_FILTERS = [
+  ['', 'All payments'],
+  ['paid', 'Paid'],
+  ['pending', 'Unpaid'],
+  ['failed', 'Failed'],
+  ['refunded', 'Refunded'],
+  ['refund_needed', 'Refund needed'],
+] as const;
 
 export function OrdersPage() {
   const { search, setSearch, variables, offset, setOffset } = usePagedListSearch();
-  const { data, previousData, error } = useAdminOrdersQuery({ variables, fetchPolicy: 'cache-and-network' });
+  const [paymentState, setPaymentState] = useState('');
+  const { data, previousData, error } = useAdminOrdersQuery({
+    variables: paymentState ? { ...variables, paymentState } : variables,
+    fetchPolicy: 'cache-and-network',
+  });
   const list = (data ?? previousData)?.adminOrders;
   const [changing, setChanging] = useState<AdminOrder | null>(null);
+  const [refunding, setRefunding] = useState<AdminOrder | null>(null);
+  const [refundingExtra, setRefundingExtra] = useState<AdminOrder | null>(null);
+  const filterId = useId();
+
+  const actions = (order: AdminOrder) => (
+    <>
+      {statusButton(order)}
+      {order.paymentStatus === 'completed' && order.refundedCents < order.totalCents ? (
+        <button
+          type="button"
+          className="button button--outline"
+          aria-label={`Refund order ${shortId(order.id)}`}
+          onClick={() => setRefunding(order)}
+        >
+          Refund
+        </button>
+      ) : null}
+      {order.refundNeededCents > 0 ? (
+        <button
+          type="button"
+          className="button"
+          aria-label={`Refund the extra payment of order ${shortId(order.id)}`}
+          onClick={() => setRefundingExtra(order)}
+        >
+          Refund {formatMoney(order.refundNeededCents)}
+        </button>
+      ) : null}
+    </>
+  );
 
   const statusButton = (order: AdminOrder) => (
     <button
@@ -64,6 +108,23 @@ export function OrdersPage() {
         onSearch={setSearch}
         csvHref="/api/admin/export/orders.csv"
       />
+      <p className="admin-filter">
+        <label htmlFor={filterId}>Payment</label>{' '}
+        <select
+          id={filterId}
+          value={paymentState}
+          onChange={(event) => {
+            setPaymentState(event.target.value);
+            setOffset(0);
+          }}
+        >
+          {PAYMENT_FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </p>
       <AdminList
         label="Orders"
         items={list?.orders}
@@ -80,7 +141,7 @@ export function OrdersPage() {
             <p>
               <StatusBadge status={order.status} /> {paymentBadge(order)}
             </p>
-            {statusButton(order)}
+            {actions(order)}
           </li>
         )}
         table={{
@@ -101,7 +162,7 @@ export function OrdersPage() {
               <td>
                 <StatusBadge status={order.status} />
               </td>
-              <td>{statusButton(order)}</td>
+              <td>{actions(order)}</td>
             </tr>
           ),
         }}
@@ -110,13 +171,71 @@ export function OrdersPage() {
         <Pager noun="orders" offset={offset} shown={list.orders.length} total={list.totalCount} onOffset={setOffset} />
       ) : null}
       <OrderStatusDialog order={changing} onClose={() => setChanging(null)} />
+      <RefundDialog order={refunding} onClose={() => setRefunding(null)} />
+      <ExtraPaymentRefund order={refundingExtra} onClose={() => setRefundingExtra(null)} />
     </section>
   );
 }
 
-// An unpaid pending order must not read like a paid one.
+// An unpaid pending order must not read like a paid one; refunds and money still owed back show beside it.
 function paymentBadge(order: AdminOrder) {
-  return <StatusBadge status={order.paymentStatus}>{paymentStatusLabel(order.paymentStatus)}</StatusBadge>;
+  return (
+    <>
+      <StatusBadge status={order.paymentStatus}>{paymentStateLabel(order.paymentState)}</StatusBadge>{' '}
+      <span className="muted">{channelLabel(order.paymentMethod)}</span>
+      {order.refundedCents > 0 ? <span className="muted"> · {formatMoney(order.refundedCents)} back</span> : null}
+      {order.refundNeededCents > 0 ? (
+        <>
+          {' '}
+          <StatusBadge status="failed">Refund needed</StatusBadge>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** "Refund needed" (a late or double payment): one click, confirmed, sends all of that payment back. */
+function ExtraPaymentRefund({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {
+  const [refundOrder, { loading }] = useRefundOrderMutation();
+  const { showToast } = useToast();
+  async function confirm() {
+    if (!order) return;
+    try {
+      const { data } = await refundOrder({
+        variables: { orderId: order.id, reason: 'Late or double payment', extraPayment: true },
+        refetchQueries: ['AdminOrders'],
+        awaitRefetchQueries: true,
+      });
+      const payload = data?.refundOrder;
+      if (payload?.refund) {
+        showToast(`Refunded ${formatMoney(payload.refund.amountCents)} for order #${shortId(order.id)}`, {
+          variant: 'success',
+        });
+      } else {
+        showToast(payload?.errors[0]?.message ?? 'The refund could not be made', { variant: 'error' });
+      }
+    } catch (error) {
+      showToast(serverMessageOr(error, 'The refund could not be made'), { variant: 'error' });
+    }
+    onClose();
+  }
+  return (
+    <ConfirmDialog
+      open={order !== null}
+      title="Refund the extra payment"
+      confirmLabel="Refund"
+      busy={loading}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      {order ? (
+        <p>
+          Send {formatMoney(order.refundNeededCents)} back to {order.recipientName} for order #{shortId(order.id)}? It
+          was paid late or twice.
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  );
 }
 
 function OrderStatusDialog({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {

@@ -16,6 +16,8 @@ function createOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-03-14T09:30:00.000Z',
     status: 'pending',
     paymentStatus: 'completed',
+    paymentState: 'paid',
+    refundedCents: 0,
     paymentMethod: 'mpesa',
     recipientName: 'Amina Otieno',
     recipientEmail: 'amina@example.com',
@@ -125,6 +127,20 @@ describe('MyOrdersPage', () => {
 
     await user.click(row);
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('shows the payment state and what was refunded', async () => {
+    const user = renderOrders([createOrder({ paymentState: 'partially_refunded', refundedCents: 385000 })]);
+
+    await user.click(await screen.findByRole('button', { name: /Order #3f9a2c1e/ }));
+
+    const details = screen.getByRole('region', { name: 'Order 3f9a2c1e details' });
+    expect(within(details).getByText('Payment', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'M-Pesa · Partly refunded',
+    );
+    expect(within(details).getByText('Refunded', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Ksh 3,850.00',
+    );
   });
 
   it('shows free delivery as Free', async () => {

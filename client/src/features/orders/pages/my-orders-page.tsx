@@ -9,10 +9,12 @@ import '../orders.css';
 
 type Order = MyOrdersQuery['myOrders'][number];
 
-const paymentStatusText: Record<string, string> = {
+const paymentStateText: Record<string, string> = {
   pending: 'Payment pending',
-  completed: 'Paid',
+  paid: 'Paid',
   failed: 'Payment failed',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
 };
 
 export function MyOrdersPage() {
@@ -105,7 +107,7 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
               <dt>Payment</dt>
               <dd>
                 {order.paymentMethod === 'card' ? 'Card' : 'M-Pesa'} ·{' '}
-                {paymentStatusText[order.paymentStatus] ?? order.paymentStatus}
+                {paymentStateText[order.paymentState] ?? order.paymentState}
               </dd>
             </dl>
           </section>
@@ -116,6 +118,12 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
             <dd>{order.shippingFeeCents === 0 ? 'Free' : formatMoney(order.shippingFeeCents)}</dd>
             <dt>Total</dt>
             <dd>{formatMoney(order.totalCents)}</dd>
+            {order.refundedCents > 0 ? (
+              <>
+                <dt>Refunded</dt>
+                <dd>{formatMoney(order.refundedCents)}</dd>
+              </>
+            ) : null}
           </dl>
         </div>
       ) : null}

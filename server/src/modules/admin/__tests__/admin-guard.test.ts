@@ -48,6 +48,7 @@ const graphqlAccess: Record<string, Access> = {
   cart: 'signed-in',
   myOrders: 'signed-in',
   orderPayment: 'signed-in',
+  orderRefunds: 'signed-in',
   adminProducts: 'admin',
   dashboard: 'admin',
   adminOrders: 'admin',
@@ -85,6 +86,7 @@ const graphqlAccess: Record<string, Access> = {
   deleteReview: 'admin',
   hideReview: 'admin',
   updateOrderStatus: 'admin',
+  refundOrder: 'admin',
   markNotificationsRead: 'admin',
 };
 
