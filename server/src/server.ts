@@ -10,7 +10,7 @@ import { prepareDatabase } from './db/startup';
 import { createApp, type AppHandle } from './http/app';
 import { answerClientErrors } from './http/client-errors';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
-import { reconcilePendingPayments } from './modules/payments/reconcile-payments';
+import { reconcilePendingPayments, reconcilePendingRefunds } from './modules/payments/reconcile-payments';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
 import { createFileStorage } from './storage/create-file-storage';
 import { paystackSimulatorKey } from './modules/payments/paystack-simulator';
@@ -100,6 +100,9 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     const releaseReservations = () =>
       reconcilePendingPayments(orm.em.fork(), handle!.paystack(), { lowStockThreshold: config.lowStockThreshold, log })
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending payments'))
+        // A refund whose answer from Paystack was lost is asked about too, so it does not stay pending for ever.
+        .then(() => reconcilePendingRefunds(orm.em.fork(), handle!.paystack(), { log }))
+        .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending refunds'))
         .then(() => releaseExpiredReservations(orm.em.fork()))
         .then((released) => {
           if (released > 0) {

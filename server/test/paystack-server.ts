@@ -6,7 +6,7 @@ interface Initialized {
   authorization: string | undefined;
 }
 
-/** A Paystack-compatible API on loopback: records initialize calls and answers verify as told. */
+/** A Paystack-compatible API on loopback: records initialize and M-Pesa charge calls and answers verify as told. */
 export async function startPaystackServer(secretKey: string) {
   const initialized: Initialized[] = [];
   const outcomes = new Map<string, { status: string; amount?: number; currency?: string }>();
@@ -32,6 +32,15 @@ export async function startPaystackServer(secretKey: string) {
           access_code: 'x',
           reference: body.reference,
         },
+      });
+    }
+    if (request.method === 'POST' && request.url === '/charge') {
+      const body = JSON.parse(await readBody(request));
+      initialized.push({ body, authorization: request.headers.authorization });
+      return send(200, {
+        status: true,
+        message: 'Charge attempted',
+        data: { reference: body.reference, status: 'pay_offline', amount: body.amount, currency: body.currency },
       });
     }
     const verifiedReference = /^\/transaction\/verify\/(.+)$/.exec(request.url ?? '')?.[1];

@@ -29,8 +29,10 @@ export class PaymentsResolver {
   async initializePayment(
     @Ctx() ctx: RequestContext,
     @Arg('orderId', () => ID) orderId: string,
+    @Arg('method', () => String, { nullable: true, description: "card or mpesa; the order's method when absent." })
+    method: string | null,
   ): Promise<PaymentInitPayload> {
-    const { value, errors } = await withExpectedFailures(() => paymentsService.initialize(ctx, orderId));
+    const { value, errors } = await withExpectedFailures(() => paymentsService.initialize(ctx, orderId, method));
     return { authorizationUrl: value?.authorizationUrl ?? null, reference: value?.reference ?? null, errors };
   }
 

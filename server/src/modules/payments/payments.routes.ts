@@ -12,6 +12,7 @@ export function paymentsRoutes(): Router {
     const { authorizationUrl, reference } = await paymentsService.initialize(
       request.ctx,
       request.body?.order_id ?? request.body?.orderId,
+      request.body?.method,
     );
     sendData(response, { authorization_url: authorizationUrl, reference }, 'Payment initialized');
   });

@@ -149,23 +149,35 @@ export async function applyPaystackResult(
 }
 
 export const paymentsService = {
-  /** Starts a Paystack payment for the caller's unpaid order: the total in minor units, KES, M-Pesa or card. */
-  async initialize(ctx: RequestContext, orderId: unknown): Promise<{ authorizationUrl: string; reference: string }> {
+  /**
+   * Starts a Paystack payment for the caller's unpaid order: the total in minor units, KES. The hosted page offers
+   * the method the shopper chooses now (card after an M-Pesa prompt timed out), else the one the order was placed
+   * with; the transaction records it, as an M-Pesa charge records its own.
+   */
+  async initialize(
+    ctx: RequestContext,
+    orderId: unknown,
+    methodInput?: unknown,
+  ): Promise<{ authorizationUrl: string; reference: string }> {
     const viewer = requireViewer(ctx);
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
+    const methods: unknown[] = Object.values(PaymentMethod);
+    if (methodInput !== undefined && methodInput !== null && !methods.includes(methodInput))
+      throw AppError.field('method', 'INVALID', 'Choose card or M-Pesa.');
+    const method = (methodInput ?? null) as PaymentMethod | null;
     const reference = `MK-${randomToken(12)}`;
     const transactionId = randomUUID();
     // One statement: the caller's order, and its pending transaction when it can still be paid.
     const [order] = await ctx.em.getConnection().execute<PayableOrder[]>(
       `with found as (
-         select id, total_cents, currency, payment_method, recipient_email,
+         select id, total_cents, currency, coalesce(?::text, payment_method) as payment_method, recipient_email,
                 payment_status = ? and stock_released_at is null as payable
            from orders where id = ? and user_id = ?),
        started as (
          insert into transactions (id, order_id, reference, amount_cents, currency, method)
          select ?, id, ?, total_cents, currency, payment_method from found where payable)
        select * from found`,
-      [PaymentStatus.PENDING, orderId, viewer.id, transactionId, reference],
+      [method, PaymentStatus.PENDING, orderId, viewer.id, transactionId, reference],
       'all',
     );
     if (!order) throw AppError.notFound('Order not found');

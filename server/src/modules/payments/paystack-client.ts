@@ -18,6 +18,20 @@ export interface PaystackRefund {
   [key: string]: unknown;
 }
 
+/**
+ * Paystack answered and said no (a 4xx with status false): nothing happened there. Any other failure (timeout,
+ * network error, 5xx, an unreadable answer) leaves it unknown whether Paystack acted on the request.
+ */
+export class PaystackRefusal extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+    this.name = 'PaystackRefusal';
+  }
+}
+
 /** Paystack's HTTP API (https://api.paystack.co), or anything that speaks it (the stand-in, a test server). */
 export function createPaystackClient(baseUrl: string, secretKey: string) {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -28,6 +42,12 @@ export function createPaystackClient(baseUrl: string, secretKey: string) {
       signal: AbortSignal.timeout(15_000),
     });
     const answer = (await response.json().catch(() => ({}))) as { status?: boolean; message?: string; data?: T };
+    if (response.status >= 400 && response.status < 500 && answer.status === false) {
+      throw new PaystackRefusal(
+        `Paystack ${method} ${path} refused with ${response.status}: ${answer.message ?? 'no message'}`,
+        response.status,
+      );
+    }
     if (!response.ok || answer.status !== true || answer.data === undefined) {
       throw new Error(`Paystack ${method} ${path} answered ${response.status}: ${answer.message ?? 'no message'}`);
     }
@@ -62,6 +82,11 @@ export function createPaystackClient(baseUrl: string, secretKey: string) {
     /** POST /refund: the transaction's reference, the amount in subunits, the reason as the merchant note. */
     refund: (input: { transaction: string; amount: number; merchant_note: string }) =>
       call<PaystackRefund>('POST', '/refund', input),
+    /** GET /refund/:id: one refund, once Paystack's id for it is known. */
+    fetchRefund: (id: string) => call<PaystackRefund>('GET', `/refund/${encodeURIComponent(id)}`),
+    /** GET /refund?transaction=: the refunds of one payment (its id or reference), newest first. */
+    listRefunds: (transaction: string) =>
+      call<PaystackRefund[]>('GET', `/refund?transaction=${encodeURIComponent(transaction)}&perPage=100`),
   };
 }
 

@@ -2,7 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { OrderStatus, PaymentStatus } from '../orders/order.entity';
 import { applyPaystackResult } from './payments.service';
-import type { PaystackClient } from './paystack-client';
+import type { PaystackClient, PaystackRefund } from './paystack-client';
+import { Refund, RefundStatus } from './refund.entity';
+import { applyRefundEvent } from './refunds.service';
 
 export interface ReconcileOptions {
   lowStockThreshold: number;
@@ -67,4 +69,57 @@ export async function reconcilePendingPayments(
     }
   }
   return applied;
+}
+
+/** The webhook event a refund's status stands for (Paystack also says pending, processing, needs-attention). */
+function refundEventOf(status: string): string {
+  return status === 'processed' ? 'refund.processed' : status === 'failed' ? 'refund.failed' : 'refund.pending';
+}
+
+/**
+ * A refund whose answer from Paystack was lost and whose webhook never came must not stay pending for ever: refunds
+ * pending longer than a few minutes are asked about (GET /refund/:id when Paystack's id is known, else the
+ * payment's refunds) and each answer goes through applyRefundEvent, as the webhook would. A refund is claimed by
+ * moving its updated_at (skip locked), so instances never ask about one refund in the same round and it is asked
+ * again at most every olderThanMs. Returns how many refunds were settled (processed or failed).
+ */
+export async function reconcilePendingRefunds(
+  em: EntityManager,
+  paystack: PaystackClient,
+  { olderThanMs = 3 * 60_000, batch = 20, now = new Date(), log }: Omit<ReconcileOptions, 'lowStockThreshold'>,
+): Promise<number> {
+  const claimed = await em
+    .getConnection()
+    .execute<{ id: string; paystack_refund_id: string | null; reference: string }[]>(
+      `update refunds r set updated_at = ? from transactions t
+      where t.id = r.transaction_id and r.id in (
+        select r2.id from refunds r2 where r2.status = ? and r2.updated_at < ?
+         order by r2.created_at limit ? for update of r2 skip locked)
+      returning r.id, r.paystack_refund_id, t.reference`,
+      [now, RefundStatus.PENDING, new Date(now.getTime() - olderThanMs), batch],
+      'all',
+    );
+  let settled = 0;
+  for (const { id, paystack_refund_id: paystackId, reference } of claimed) {
+    try {
+      const answers: PaystackRefund[] = paystackId
+        ? [await paystack.fetchRefund(paystackId)]
+        : await paystack.listRefunds(reference);
+      for (const answer of answers) {
+        // Paystack's list names the payment by id; the webhook's matcher goes by the reference.
+        const reported = answer.transaction_reference;
+        if (reported !== undefined && reported !== reference) continue;
+        await applyRefundEvent(em.fork(), refundEventOf(answer.status), {
+          ...answer,
+          transaction_reference: reference,
+        });
+      }
+      const refund = await em.fork().findOne(Refund, { id });
+      if (refund && refund.status !== RefundStatus.PENDING) settled += 1;
+    } catch (error) {
+      // Paystack down or not answering: asked again next round.
+      log?.warn({ err: error, refundId: id }, 'could not ask Paystack about a pending refund');
+    }
+  }
+  return settled;
 }

@@ -12,7 +12,7 @@ import { recordAdminNotification } from '../notifications/admin-notifications';
 import { queueRefundNotifications } from '../notifications/notifications.service';
 import { Order, PaymentStatus } from '../orders/order.entity';
 import { releaseOrderStock } from '../orders/orders.service';
-import type { PaystackRefund } from './paystack-client';
+import { PaystackRefusal, type PaystackRefund } from './paystack-client';
 import { Refund, RefundStatus } from './refund.entity';
 import { Transaction } from './transaction.entity';
 
@@ -197,7 +197,13 @@ export const refundsService = {
         'run',
       );
     } catch (error) {
-      ctx.log.error({ err: error, refundId: reserved.id }, 'Paystack refund failed');
+      if (!(error instanceof PaystackRefusal)) {
+        // The answer was lost (timeout, network, 5xx): the money may have gone out. The refund stays pending and
+        // its amount reserved until a webhook or the reconciliation job (GET /refund) says what became of it.
+        ctx.log.warn({ err: error, refundId: reserved.id }, 'Paystack refund answer lost: awaiting Paystack');
+        return ctx.em.findOneOrFail(Refund, { id: reserved.id }, { refresh: true });
+      }
+      ctx.log.error({ err: error, refundId: reserved.id }, 'Paystack refused the refund');
       // Frees the reservation, unless a webhook has already said what became of it.
       await ctx.em.nativeUpdate(
         Refund,

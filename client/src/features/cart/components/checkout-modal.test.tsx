@@ -44,7 +44,8 @@ function initializePaymentMock(
   orderId: string,
   answer: { url: string | null; errors?: { field: string; code: string; message: string }[] } | { networkError: Error },
 ): MockLink.MockedResponse {
-  const request = { query: InitializePaymentDocument, variables: { orderId } };
+  // Always with the card: the hosted page is the card's, even for an order placed for M-Pesa.
+  const request = { query: InitializePaymentDocument, variables: { orderId, method: 'card' } };
   if ('networkError' in answer) return { request, error: answer.networkError };
   return {
     request,

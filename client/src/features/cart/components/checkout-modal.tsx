@@ -133,7 +133,8 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
       return;
     }
     try {
-      const { data } = await initializePayment({ variables: { orderId: id } });
+      // The order may have been placed for M-Pesa (its prompt timed out): the hosted page must offer the card.
+      const { data } = await initializePayment({ variables: { orderId: id, method: 'card' } });
       const payload = data?.initializePayment;
       const failure = payload?.errors[0];
       if (!payload || failure) {

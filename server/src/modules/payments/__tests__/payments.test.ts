@@ -74,6 +74,51 @@ describe('Paystack', () => {
     ]);
   });
 
+  it('offers the card on the hosted page when the shopper turns to card after an M-Pesa prompt on the same order', async () => {
+    const user = await createSignedInUser(shop);
+    const order = await orderFor(user, 4, 1, 'mpesa');
+    const charged = await shop.http
+      .post('/graphql')
+      .set(user.auth)
+      .send({
+        query: `mutation ($orderId: ID!, $phone: String!) { payWithMpesa(orderId: $orderId, phone: $phone) { charge { id } errors { code } } }`,
+        variables: { orderId: order.id, phone: '0712345678' },
+      });
+    expect(charged.body.data.payWithMpesa.charge).not.toBeNull();
+    // The prompt timed out; the shopper picks "Pay with card instead" for the same, still payable order.
+    const answer = await shop.http
+      .post('/graphql')
+      .set(user.auth)
+      .send({
+        query: `mutation ($orderId: ID!, $method: String) { initializePayment(orderId: $orderId, method: $method) { reference errors { field code } } }`,
+        variables: { orderId: order.id, method: 'card' },
+      });
+    const { reference, errors } = answer.body.data.initializePayment;
+    expect(errors).toEqual([]);
+    expect(paystack.initialized.find((entry) => entry.body.reference === reference)!.body.channels).toEqual(['card']);
+    expect((await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).method).toBe('card');
+    // Over REST too, and a method that is neither card nor M-Pesa is refused as data, not a 500.
+    const rest = await shop.http
+      .post('/api/paystack/initialize')
+      .set(user.auth)
+      .send({ order_id: order.id, method: 'card' })
+      .expect(200);
+    expect(
+      paystack.initialized.find((entry) => entry.body.reference === rest.body.data.reference)!.body.channels,
+    ).toEqual(['card']);
+    const bad = await shop.http
+      .post('/graphql')
+      .set(user.auth)
+      .send({
+        query: `mutation ($orderId: ID!, $method: String) { initializePayment(orderId: $orderId, method: $method) { reference errors { field code } } }`,
+        variables: { orderId: order.id, method: 'cash' },
+      });
+    expect(bad.body.data.initializePayment).toEqual({
+      reference: null,
+      errors: [{ field: 'method', code: 'INVALID' }],
+    });
+  });
+
   it('refuses a webhook with a bad signature with 401 and changes nothing', async () => {
     const user = await createSignedInUser(shop);
     const order = await orderFor(user, 3, 1);

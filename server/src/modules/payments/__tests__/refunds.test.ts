@@ -4,12 +4,14 @@ import { NotificationJob } from '../../notifications/notification-job.entity';
 import { Order } from '../../orders/order.entity';
 import { createPaystackClient, type PaystackClient } from '../paystack-client';
 import { paystackSimulatorKey } from '../paystack-simulator';
-import { reconcilePendingPayments } from '../reconcile-payments';
+import { applyPaystackResult } from '../payments.service';
+import { reconcilePendingPayments, reconcilePendingRefunds } from '../reconcile-payments';
 import { Refund } from '../refund.entity';
 import { Transaction } from '../transaction.entity';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { placeOrderFor, sendPaystackEvent, startPayment } from '../../../../test/checkout';
+import { startAnswerDroppingProxy } from '../../../../test/answer-dropping-proxy';
 
 /**
  * Refunds and reconciliation against the Paystack stand-in over real HTTP (decision 0055): POST /refund, its
@@ -311,5 +313,61 @@ describe('reconciliation', () => {
       subject: { $like: '%is confirmed' },
     });
     expect(confirmations).toHaveLength(1);
+  });
+
+  it('keeps a refund whose answer was lost pending with its amount reserved, then settles it once by asking Paystack', async () => {
+    // A shop on the same database whose Paystack answers reach it only through a proxy that drops every answer.
+    const proxy = await startAnswerDroppingProxy(`${lost.url}/paystack-simulator`);
+    const dropping = await startTestShop({
+      shareDatabaseOf: lost,
+      env: { PAYSTACK_SECRET_KEY: paystackSimulatorKey(lost.config.secretKey), PAYSTACK_BASE_URL: proxy.url },
+    });
+    try {
+      const lostAdmin = await createSignedInUser(lost, UserRole.ADMIN);
+      const user = await createSignedInUser(lost);
+      const placed = await placedOrder(lost, user, 19, 1);
+      const reference = await payOnHostedPage(lost, user, placed.id);
+      await applyPaystackResult(lost.orm.em.fork(), reference, await client.verify(reference), 5);
+      const paid = await lost.orm.em.fork().findOneOrFail(Order, { id: placed.id });
+      expect(paid.paymentStatus).toBe('completed');
+      const part = 1_000;
+
+      const answer = await refund({ orderId: paid.id, reason: 'Answer lost', amountCents: part }, lostAdmin, dropping);
+      expect(answer.data!.refundOrder.errors).toEqual([]);
+      expect(answer.data!.refundOrder.refund).toMatchObject({ amountCents: part, status: 'pending' });
+      // The stand-in did take it: the money went out though the shop never heard so.
+      expect(proxy.forwarded).toEqual([{ method: 'POST', path: '/refund', status: 200 }]);
+      expect((await client.listRefunds(reference)).map((one) => [one.amount, one.status])).toEqual([
+        [part, 'processed'],
+      ]);
+      // Its amount stays reserved: the remainder plus one cent is refused.
+      const tooMuch = await refund(
+        { orderId: paid.id, reason: 'The rest', amountCents: paid.totalCents - part + 1 },
+        lostAdmin,
+        lost,
+      );
+      expect(tooMuch.data!.refundOrder.errors).toEqual([expect.objectContaining({ code: 'REFUND_TOO_LARGE' })]);
+
+      // Too recent: not asked yet. Later, two instances run the job together: settled once.
+      expect(await reconcilePendingRefunds(lost.orm.em.fork(), client, {})).toBe(0);
+      const later = { now: new Date(Date.now() + 5 * 60_000) };
+      const [one, two] = await Promise.all([
+        reconcilePendingRefunds(lost.orm.em.fork(), client, later),
+        reconcilePendingRefunds(other.orm.em.fork(), client, later),
+      ]);
+      expect(one + two).toBe(1);
+      const stored = await lost.orm.em.fork().findOneOrFail(Refund, { id: answer.data!.refundOrder.refund!.id });
+      expect(stored.status).toBe('processed');
+      expect(stored.paystackRefundId).toMatch(/^\d+$/);
+      expect((await lost.orm.em.fork().findOneOrFail(Order, { id: paid.id })).refundedCents).toBe(part);
+      // Asked again much later: nothing is pending, nothing changes.
+      expect(
+        await reconcilePendingRefunds(lost.orm.em.fork(), client, { now: new Date(Date.now() + 60 * 60_000) }),
+      ).toBe(0);
+      expect((await lost.orm.em.fork().findOneOrFail(Order, { id: paid.id })).refundedCents).toBe(part);
+    } finally {
+      await dropping.close();
+      await proxy.close();
+    }
   });
 });
