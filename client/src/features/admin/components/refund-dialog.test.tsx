@@ -113,6 +113,45 @@ describe('RefundDialog', () => {
     expect(sent).toHaveBeenCalledTimes(1);
   });
 
+  it('says a refund Paystack has not settled yet is awaiting Paystack, not refunded', async () => {
+    renderAdmin(<OrdersPage />, {
+      mocks: [
+        ordersMock(),
+        refundsMock([earlierRefund]),
+        {
+          request: {
+            query: RefundOrderDocument,
+            variables: { orderId, amountCents: 800_000, reason: 'Answer lost', restock: false },
+          },
+          result: {
+            data: {
+              refundOrder: {
+                __typename: 'RefundPayload',
+                refund: {
+                  __typename: 'Refund',
+                  id: 'cccccccc-1111-2222-3333-444444444444',
+                  amountCents: 800_000,
+                  status: 'pending',
+                },
+                errors: [],
+              },
+            },
+          },
+        },
+        ordersMock(),
+        refundsMock([earlierRefund]),
+      ],
+    });
+    const dialog = await openRefund();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Answer lost');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm refund' }));
+    expect(
+      await screen.findByText('Refund of Ksh 8,000.00 for order #4b5c6d7e sent, awaiting Paystack'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Refunded /)).not.toBeInTheDocument();
+  });
+
   it('refuses an amount above what is left, a non-amount and a missing reason without asking the server', async () => {
     renderAdmin(<OrdersPage />, { mocks: [ordersMock(), refundsMock([])] });
     const dialog = await openRefund();

@@ -71,9 +71,13 @@ function RefundForm({ order, onClose }: { order: RefundableOrder; onClose: () =>
         setProblem(payload?.errors[0]?.message ?? REFUND_FAILED);
         return;
       }
-      showToast(`Refunded ${formatMoney(payload.refund.amountCents)} for order #${shortId(order.id)}`, {
-        variant: 'success',
-      });
+      // Pending: Paystack has not said yet (or its answer was lost); the amount stays reserved until it does.
+      showToast(
+        payload.refund.status === 'pending'
+          ? `Refund of ${formatMoney(payload.refund.amountCents)} for order #${shortId(order.id)} sent, awaiting Paystack`
+          : `Refunded ${formatMoney(payload.refund.amountCents)} for order #${shortId(order.id)}`,
+        { variant: 'success' },
+      );
       onClose();
     } catch (error) {
       setConfirming(null);

@@ -208,9 +208,12 @@ function ExtraPaymentRefund({ order, onClose }: { order: AdminOrder | null; onCl
       });
       const payload = data?.refundOrder;
       if (payload?.refund) {
-        showToast(`Refunded ${formatMoney(payload.refund.amountCents)} for order #${shortId(order.id)}`, {
-          variant: 'success',
-        });
+        showToast(
+          payload.refund.status === 'pending'
+            ? `Refund of ${formatMoney(payload.refund.amountCents)} for order #${shortId(order.id)} sent, awaiting Paystack`
+            : `Refunded ${formatMoney(payload.refund.amountCents)} for order #${shortId(order.id)}`,
+          { variant: 'success' },
+        );
       } else {
         showToast(payload?.errors[0]?.message ?? 'The refund could not be made', { variant: 'error' });
       }
