@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withShopRuntime } from './shop-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDist = path.join(root, 'client', 'dist');
@@ -91,7 +92,7 @@ export function startBuiltShop({ dataDir, port, log, env: extra = {}, commandPre
     '--enable-source-maps',
     path.join(root, 'server', 'dist', 'main.js'),
   ];
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
+  const child = spawn(command, args, { cwd: root, env: withShopRuntime(env), stdio: ['ignore', 'pipe', 'pipe'], detached });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
   return { child, baseUrl };

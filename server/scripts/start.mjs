@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestMtime } from '../../tools/shop-process.mjs';
+import { withShopRuntime } from '../../tools/shop-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -48,7 +49,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', path.join(server,
   stdio: 'inherit',
   // Payments are the server's decision (config.ts): on the embedded database without a Paystack key the stand-in
   // takes them (a local trial); a server database needs PAYSTACK_SECRET_KEY or an explicit PAYMENT_SIMULATOR=true.
-  env: { NODE_ENV: 'production', ...process.env, ...fromEnvFile },
+  env: withShopRuntime({ NODE_ENV: 'production', ...process.env, ...fromEnvFile }),
 });
 // npm and process managers signal this wrapper; the server must get the signal to shut down cleanly.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
