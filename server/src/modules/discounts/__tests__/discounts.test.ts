@@ -7,7 +7,8 @@ import { issueWelcomeCode } from '../welcome-code';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { startPaystackServer } from '../../../../test/paystack-server';
-import { checkoutForm, startPayment } from '../../../../test/checkout';
+import { checkoutForm, sendPaystackEvent, startPayment } from '../../../../test/checkout';
+import { NotificationChannel, NotificationJob } from '../../notifications/notification-job.entity';
 
 const secretKey = 'sk_test_manukato_discounts';
 let shop: TestShop;
@@ -117,6 +118,17 @@ describe('applying a code to the cart', () => {
     const { reference } = await startPayment(shop, shopper, order.id);
     const charged = paystack.initialized.find((call) => call.body.reference === reference);
     expect(charged?.body.amount).toBe(order.totalCents);
+    // Paid: the confirmation e-mail names the discount.
+    await sendPaystackEvent(shop, secretKey, {
+      event: 'charge.success',
+      data: { reference, status: 'success', amount: order.totalCents, currency: 'KES' },
+    }).expect(200);
+    const mail = await shop.orm.em.fork().findOneOrFail(NotificationJob, {
+      recipient: checkoutForm.recipient_email,
+      channel: NotificationChannel.EMAIL,
+      body: { $like: `%${order.id.slice(0, 8)}%` },
+    });
+    expect(mail.body).toContain('Discount (KARIBU15): −Ksh 630.00');
     // The code went with the order: the cart no longer holds it.
     const after = await graphql<{ cart: CartAnswer['cart'] }>(shopper, `{ cart { ${cartFields} } }`);
     expect(after.data!.cart.discountCode).toBeNull();
