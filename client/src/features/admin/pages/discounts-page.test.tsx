@@ -99,14 +99,11 @@ describe('DiscountsPage', () => {
 
     const table = await screen.findByRole('table', { name: 'Discount codes' });
     const card = within(table).getByRole('row', { name: /KARIBU15/ });
-    expect(within(card).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'KARIBU15',
-      '15%',
-      '2 of 5',
-      'Always',
-      'Active',
-      'Edit KARIBU15 Deactivate KARIBU15',
-    ]);
+    expect(
+      within(card)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['KARIBU15', '15%', '2 of 5', 'Always', 'Active', 'Edit KARIBU15 Deactivate KARIBU15']);
 
     await user.type(screen.getByLabelText('Code'), 'x');
     await user.type(screen.getByLabelText('Percentage off'), '150');
