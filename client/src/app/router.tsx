@@ -104,6 +104,10 @@ const NotificationsPage = lazyPage(
   () => import('../features/admin/pages/notifications-page'),
   (module) => module.NotificationsPage,
 );
+const DiscountsPage = lazyPage(
+  () => import('../features/admin/pages/discounts-page'),
+  (module) => module.DiscountsPage,
+);
 const TransactionsPage = lazyPage(
   () => import('../features/admin/pages/transactions-page'),
   (module) => module.TransactionsPage,
@@ -161,6 +165,7 @@ export const routes: RouteObject[] = [
       { path: 'category', element: <AdminCategoryPage /> },
       { path: 'notifications', element: <NotificationsPage /> },
       { path: 'transactions', element: <TransactionsPage /> },
+      { path: 'discounts', element: <DiscountsPage /> },
     ],
   },
 ];

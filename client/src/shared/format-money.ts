@@ -16,3 +16,13 @@ export function formatMoney(cents: number): string {
   const grouped = String(shillings).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}Ksh ${grouped}.${String(minor).padStart(2, '0')}`;
 }
+
+/** A discount as every summary shows it: '−Ksh 630.00' (a minus sign, not a hyphen). */
+export function formatDiscount(cents: number): string {
+  return `−${formatMoney(cents)}`;
+}
+
+/** The label of a discount line: 'Discount (KARIBU15)'. */
+export function discountLabel(code: string | null | undefined): string {
+  return code ? `Discount (${code})` : 'Discount';
+}

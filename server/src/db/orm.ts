@@ -16,6 +16,7 @@ import { Transaction } from '../modules/payments/transaction.entity';
 import { Refund } from '../modules/payments/refund.entity';
 import { NotificationJob } from '../modules/notifications/notification-job.entity';
 import { AdminNotification } from '../modules/notifications/admin-notification.entity';
+import { CartDiscountCode, DiscountCode } from '../modules/discounts/discount-code.entity';
 import { OrderStatusChange } from '../modules/orders/order-status-change.entity';
 import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
@@ -39,6 +40,8 @@ export const entities = [
   NotificationJob,
   AdminNotification,
   OrderStatusChange,
+  DiscountCode,
+  CartDiscountCode,
 ];
 
 export interface OrmOptions {

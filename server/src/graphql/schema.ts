@@ -8,6 +8,7 @@ import { ProductReviewSummaryResolver, ReviewResolver } from '../modules/reviews
 import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
+import { DiscountsResolver } from '../modules/discounts/discounts.resolver';
 import { OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
 import { MpesaResolver } from '../modules/payments/mpesa.resolver';
@@ -21,6 +22,7 @@ import { AdminNotificationsResolver } from '../modules/notifications/admin-notif
 export const resolvers = [
   AccountsResolver,
   CartResolver,
+  DiscountsResolver,
   OrdersResolver,
   PaymentsResolver,
   MpesaResolver,

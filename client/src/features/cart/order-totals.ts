@@ -7,6 +7,8 @@ export interface DeliveryOption {
 
 interface OrderTotals {
   subtotalCents: number;
+  /** What the applied discount code takes off (the server's figure). */
+  discountCents: number;
   /** null until a delivery location is chosen (and the subtotal does not make delivery free). */
   shippingCents: number | null;
   freeDelivery: boolean;
@@ -21,13 +23,16 @@ export function orderTotals(
   subtotalCents: number,
   location: DeliveryOption | null,
   freeDeliveryFromCents: number | null,
+  discountCents = 0,
 ): OrderTotals {
-  const freeDelivery = freeDeliveryFromCents !== null && subtotalCents >= freeDeliveryFromCents;
+  // Judged after the discount, as the server does (decision 0056).
+  const freeDelivery = freeDeliveryFromCents !== null && subtotalCents - discountCents >= freeDeliveryFromCents;
   const shippingCents = freeDelivery ? 0 : (location?.feeCents ?? null);
   return {
     subtotalCents,
+    discountCents,
     shippingCents,
     freeDelivery,
-    totalCents: subtotalCents + (shippingCents ?? 0),
+    totalCents: subtotalCents - discountCents + (shippingCents ?? 0),
   };
 }

@@ -107,11 +107,12 @@ function MiniCartContents({ added: { cart, productId }, threshold, onClose }: Mi
       </dl>
       {threshold !== null ? (
         <div className="mini-cart__delivery">
-          <p id="mini-cart-delivery">{freeDeliveryProgressText(cart.subtotalCents, threshold)}</p>
+          {/* Judged after an applied discount, as the server judges it (decision 0056). */}
+          <p id="mini-cart-delivery">{freeDeliveryProgressText(cart.discountedSubtotalCents, threshold)}</p>
           <progress
             aria-labelledby="mini-cart-delivery"
             max={threshold}
-            value={Math.min(cart.subtotalCents, threshold)}
+            value={Math.min(cart.discountedSubtotalCents, threshold)}
           />
         </div>
       ) : null}

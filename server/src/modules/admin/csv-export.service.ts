@@ -17,6 +17,8 @@ interface OrderExportRow {
   delivery_location: string;
   items: string;
   subtotal_cents: number;
+  discount_code: string | null;
+  discount_cents: number;
   shipping_fee_cents: number;
   total_cents: number;
   status: string;
@@ -30,7 +32,7 @@ const ordersSql = `select o.id, to_char(o.created_at at time zone ?::text, 'YYYY
     o.shipping_postal_code, l.name as delivery_location,
     coalesce((select string_agg(oi.quantity || ' x ' || oi.product_name, '; ' order by oi.id)
                 from order_items oi where oi.order_id = o.id), '') as items,
-    o.subtotal_cents, o.shipping_fee_cents, o.total_cents, o.status, o.payment_status, o.payment_method
+    o.subtotal_cents, o.discount_code, o.discount_cents, o.shipping_fee_cents, o.total_cents, o.status, o.payment_status, o.payment_method
   from orders o join delivery_locations l on l.id = o.delivery_location_id
   order by o.created_at desc, o.id`;
 
@@ -56,6 +58,8 @@ export const csvExportService = {
         'Delivery location',
         'Items',
         'Subtotal (Ksh)',
+        'Discount code',
+        'Discount (Ksh)',
         'Shipping (Ksh)',
         'Total (Ksh)',
         'Status',
@@ -74,6 +78,8 @@ export const csvExportService = {
         row.delivery_location,
         row.items,
         centsToDecimal(row.subtotal_cents),
+        row.discount_code ?? '',
+        centsToDecimal(row.discount_cents),
         centsToDecimal(row.shipping_fee_cents),
         centsToDecimal(row.total_cents),
         row.status,

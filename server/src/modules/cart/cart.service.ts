@@ -1,6 +1,12 @@
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { requireViewer } from '../accounts/guards';
+import {
+  appliedDiscountParameters,
+  appliedDiscountSql,
+  discountCentsFor,
+  type DiscountWithUsage,
+} from '../discounts/discount-rules';
 import { CartItem } from './cart-item.entity';
 import { CartLineView, CartView } from './cart.views';
 
@@ -27,12 +33,14 @@ export const cartService = {
   /** The signed-in shopper's cart at today's prices (the sale price when there is one). */
   async cart(ctx: RequestContext): Promise<CartView> {
     const viewer = requireViewer(ctx);
-    const items = await ctx.em
-      .getConnection()
-      .execute<{ id: number; product_id: number; quantity: number }[]>(
-        'select id, product_id, quantity from cart_items where user_id = ? order by id',
-        [viewer.id],
-      );
+    // One statement for the lines and the applied code with its usage (JSON dates are re-read as dates).
+    const [{ items, discount }] = (await ctx.em.getConnection().execute(
+      `select coalesce((select json_agg(json_build_object('id', id, 'product_id', product_id, 'quantity', quantity)
+                                          order by id)
+                          from cart_items where user_id = ?), '[]') as items,
+              (select to_json(applied) from (${appliedDiscountSql}) applied) as discount`,
+      [viewer.id, ...appliedDiscountParameters(viewer.id)],
+    )) as [{ items: { id: number; product_id: number; quantity: number }[]; discount: DiscountWithUsage | null }];
     const products = await ctx.loaders.catalog.productById.loadMany(items.map((item) => item.product_id));
     const lines: CartLineView[] = [];
     items.forEach((item, index) => {
@@ -48,11 +56,34 @@ export const cartService = {
         }),
       );
     });
+    const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    // The applied code, re-judged against today's cart: what it would take off now, or why it takes nothing.
+    let discountCents = 0;
+    let discountProblem: string | null = null;
+    if (discount) {
+      try {
+        discountCents = discountCentsFor(
+          discount,
+          lines.map((line) => ({
+            productId: line.product.id,
+            categoryIds: line.product.categories.map((category) => category.id),
+            lineTotalCents: line.lineTotalCents,
+          })),
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        discountProblem = error.message;
+      }
+    }
     return Object.assign(new CartView(), {
       id: viewer.id,
       items: lines,
       totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-      subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+      subtotalCents,
+      discountCode: discount?.code ?? null,
+      discountCents,
+      discountProblem,
+      discountedSubtotalCents: subtotalCents - discountCents,
     });
   },
 

@@ -32,4 +32,23 @@ export class CartView {
 
   @Field(() => Int)
   subtotalCents!: number;
+
+  @Field(() => String, { nullable: true, description: 'The discount code applied to the cart, upper-case.' })
+  discountCode!: string | null;
+
+  @Field(() => Int, {
+    description: 'What the applied code takes off today’s cart, in cents (0 when it does not apply).',
+  })
+  discountCents!: number;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the applied code takes nothing off this cart (e.g. the minimum is no longer met).',
+  })
+  discountProblem!: string | null;
+
+  @Field(() => Int, {
+    description: 'Subtotal minus the discount: what free delivery is judged on (decision 0056).',
+  })
+  discountedSubtotalCents!: number;
 }

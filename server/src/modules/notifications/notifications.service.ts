@@ -20,7 +20,8 @@ export function queuePaymentConfirmations(em: EntityManager, order: Order): void
     body:
       `Thank you for your purchase, ${order.recipientName}!\n\n` +
       `We have received your payment of ${total} for order ${shortId}. It will be delivered to ` +
-      `${order.shippingAddress}, ${order.shippingCity}, and we will keep you posted by e-mail and SMS.\n`,
+      `${order.shippingAddress}, ${order.shippingCity}, and we will keep you posted by e-mail and SMS.\n` +
+      (order.discountCents > 0 ? `\nDiscount (${order.discountCode}): −${formatKsh(order.discountCents)}\n` : ''),
   });
   em.create(NotificationJob, {
     channel: NotificationChannel.SMS,

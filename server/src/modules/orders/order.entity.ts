@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { User } from '../accounts/user.entity';
 import { DeliveryLocation } from './delivery-location.entity';
 import { Product } from '../catalog/product.entity';
+import { DiscountCode } from '../discounts/discount-code.entity';
 
 export enum OrderStatus {
   PENDING = 'pending',
@@ -34,9 +35,20 @@ export enum PaymentMethod {
 /** An order as the server computed it: lines, subtotal, fee and total from its own prices, in cents of KES. */
 @Entity({ tableName: 'orders' })
 @Index({ properties: ['user', 'createdAt'] })
+@Index({ properties: ['discountCodeRecord', 'user'] })
 export class Order {
   [OptionalProps]?:
-    'id' | 'status' | 'paymentStatus' | 'currency' | 'createdAt' | 'paidAt' | 'stockReleasedAt' | 'refundedCents';
+    | 'id'
+    | 'status'
+    | 'paymentStatus'
+    | 'currency'
+    | 'createdAt'
+    | 'paidAt'
+    | 'stockReleasedAt'
+    | 'refundedCents'
+    | 'discountCodeRecord'
+    | 'discountCode'
+    | 'discountCents';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -59,6 +71,17 @@ export class Order {
   /** The fee actually charged: 0 from Ksh 10,000 of goods. */
   @Property({ type: 'integer' })
   shippingFeeCents!: number;
+
+  /** Taken off the subtotal by `discountCode` (decision 0056): total = subtotal − discount + fee. */
+  @Property({ type: 'integer', default: 0 })
+  discountCents: number = 0;
+
+  /** The code as the shopper applied it (upper-case), kept even if the code is later deleted. */
+  @Property({ type: 'text', nullable: true })
+  discountCode: string | null = null;
+
+  @ManyToOne({ entity: () => DiscountCode, nullable: true, fieldName: 'discount_code_id', deleteRule: 'set null' })
+  discountCodeRecord: DiscountCode | null = null;
 
   @Property({ type: 'integer' })
   totalCents!: number;

@@ -21,6 +21,8 @@ export function toRestOrder(order: Order) {
     })),
     total_amount: centsToShillings(order.totalCents),
     shipping_fee: centsToShillings(order.shippingFeeCents),
+    discount_code: order.discountCode,
+    discount: centsToShillings(order.discountCents),
     currency: order.currency,
     delivery_location: order.deliveryLocation.name,
     recipient_name: order.recipientName,

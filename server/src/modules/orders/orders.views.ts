@@ -56,6 +56,12 @@ export class OrderView {
   @Field(() => Int)
   subtotalCents!: number;
 
+  @Field(() => String, { nullable: true, description: 'The discount code the order was placed with.' })
+  discountCode!: string | null;
+
+  @Field(() => Int, { description: 'Taken off the subtotal by the discount code, in cents (0 without one).' })
+  discountCents!: number;
+
   @Field(() => Int, { description: 'The fee charged (0 from Ksh 10,000 of goods).' })
   shippingFeeCents!: number;
 
@@ -117,6 +123,8 @@ export function toOrderView(order: Order, { refundNeededCents = 0 }: { refundNee
       }),
     ),
     subtotalCents: order.subtotalCents,
+    discountCode: order.discountCode,
+    discountCents: order.discountCents,
     shippingFeeCents: order.shippingFeeCents,
     totalCents: order.totalCents,
     currency: order.currency,

@@ -8,6 +8,7 @@ import { lowStockNotifications } from '../notifications/admin-notifications';
 import { formatKsh } from '../../shared/money';
 import { freeDeliveryFromCents } from './delivery.service';
 import { type PaymentMethod } from './order.entity';
+import { discountCentsFor, discountUsageColumns, type DiscountWithUsage } from '../discounts/discount-rules';
 
 /** A cart line locked with its product, as checkout reads it. */
 interface LockedLine {
@@ -20,6 +21,8 @@ interface LockedLine {
   on_sale: boolean;
   archived_at: Date | null;
   fee_cents: number | null;
+  category_ids: number[];
+  discount_code_id: number | null;
 }
 
 export interface OrderToPlace {
@@ -37,14 +40,18 @@ export interface OrderToPlace {
  * number of lines (decision 0045): the cart lines are locked with their products in product id order (every
  * stock change locks in this order, so two never deadlock) and checked; then one statement lowers the
  * stock, writes the order, its lines and the admins' notifications, empties the cart and announces the
- * stock change (delivered when the transaction commits). Prices, fee and totals are the server's own.
+ * stock change (delivered when the transaction commits). Prices, fee and totals are the server's own. An
+ * applied discount code adds two statements before the write (see lockedDiscount).
  */
 export async function placeOrder(em: EntityManager, order: OrderToPlace): Promise<void> {
   const connection = em.getConnection();
   const context = em.getTransactionContext();
   const lines = await connection.execute<LockedLine[]>(
     `select ci.product_id, ci.quantity as needed, p.name, p.quantity, p.price_cents, p.sale_price_cents, p.on_sale,
-            p.archived_at, (select fee_cents from delivery_locations where id = ?) as fee_cents
+            p.archived_at, (select fee_cents from delivery_locations where id = ?) as fee_cents,
+            (select coalesce(json_agg(pc.category_id), '[]') from product_categories pc where pc.product_id = p.id)
+              as category_ids,
+            (select discount_code_id from cart_discount_codes where user_id = ci.user_id) as discount_code_id
        from cart_items ci join products p on p.id = ci.product_id
       where ci.user_id = ? order by p.id for update of ci, p`,
     [order.deliveryLocationId, order.userId],
@@ -70,8 +77,21 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
     }),
   }));
   const subtotalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
-  const shippingFeeCents = subtotalCents >= freeDeliveryFromCents ? 0 : feeCents;
-  const totalCents = subtotalCents + shippingFeeCents;
+  const discountId = lines[0]?.discount_code_id ?? null;
+  const discount = discountId === null ? null : await lockedDiscount(em, discountId, order.userId);
+  const discountCents = discount
+    ? discountCentsFor(
+        discount,
+        lines.map((line, index) => ({
+          productId: line.product_id,
+          categoryIds: line.category_ids,
+          lineTotalCents: items[index]!.unitPriceCents * line.needed,
+        })),
+      )
+    : 0;
+  // Free delivery is judged after the discount (decision 0056): a code cannot make delivery free.
+  const shippingFeeCents = subtotalCents - discountCents >= freeDeliveryFromCents ? 0 : feeCents;
+  const totalCents = subtotalCents - discountCents + shippingFeeCents;
   const { shipping } = order;
   const notifications: AdminNotificationInput[] = [
     {
@@ -105,13 +125,15 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
      placed as (
        insert into orders (id, user_id, payment_method, subtotal_cents, shipping_fee_cents, total_cents,
                            delivery_location_id, recipient_name, recipient_email, recipient_phone, shipping_address,
-                           shipping_city, shipping_postal_code, reserved_until)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id),
+                           shipping_city, shipping_postal_code, reserved_until, discount_code_id, discount_code,
+                           discount_cents)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id),
      lines as (
        insert into order_items (order_id, product_id, product_name, unit_price_cents, quantity)
        select placed.id, wanted.product_id, wanted.product_name, wanted.unit_price_cents, wanted.quantity
          from placed, wanted order by wanted.product_id),
      emptied as (delete from cart_items where user_id = ?),
+     unapplied as (delete from cart_discount_codes where user_id = ?),
      noted as (
        insert into admin_notifications (type, title, text, link)
        select * from jsonb_to_recordset(?::jsonb) as n(type text, title text, text text, link text))
@@ -139,6 +161,10 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
       shipping.city,
       shipping.postalCode,
       order.reservedUntil,
+      discount?.id ?? null,
+      discount?.code ?? null,
+      discountCents,
+      order.userId,
       order.userId,
       JSON.stringify(notifications.map((note) => ({ ...note, link: note.link ?? null }))),
       catalogueChannel,
@@ -147,6 +173,25 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
     'run',
     context,
   );
+}
+
+/**
+ * The applied code's row locked, then its uses counted by a later statement, which (read committed) sees every
+ * order committed by whoever held the lock before: parallel checkouts with one code queue here, so a use limit
+ * holds across instances (decision 0056). Two statements, only when a code is applied. Every checkout locks its
+ * cart and products first and the code last, so two never deadlock.
+ */
+async function lockedDiscount(em: EntityManager, id: number, userId: string): Promise<DiscountWithUsage | null> {
+  const connection = em.getConnection();
+  const context = em.getTransactionContext();
+  await connection.execute('select id from discount_codes where id = ? for update', [id], 'all', context);
+  const [discount] = await connection.execute<DiscountWithUsage[]>(
+    `select ${discountUsageColumns} from discount_codes d where d.id = ?`,
+    [userId, userId, userId, id],
+    'all',
+    context,
+  );
+  return discount ?? null;
 }
 
 async function locationFee(em: EntityManager, id: number): Promise<number | null> {

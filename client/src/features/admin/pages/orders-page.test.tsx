@@ -25,6 +25,8 @@ const orders = {
       recipientEmail: 'akinyi@example.co.ke',
       recipientPhone: '+254712345678',
       shippingCity: 'Nairobi',
+      discountCode: 'KARIBU15',
+      discountCents: 63_000,
       totalCents: 895_000,
       items: [{ __typename: 'OrderItem', id: 1, name: 'Cedar Ridge Eau de Toilette 50ml', quantity: 2 }],
     },

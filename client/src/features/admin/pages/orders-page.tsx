@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { serverMessageOr } from '../../../shared/error-message';
 import { formatDateTime } from '../../../shared/format-date';
-import { formatMoney } from '../../../shared/format-money';
+import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
@@ -34,6 +34,16 @@ const PAYMENT_FILTERS = [
   ['refunded', 'Refunded'],
   ['refund_needed', 'Refund needed'],
 ] as const;
+
+/** The order's discount under its total: 'Discount (CODE) −Ksh X'. */
+function discountLine(order: { discountCode?: string | null; discountCents: number }) {
+  return order.discountCents > 0 ? (
+    <span className="admin-order__discount">
+      {' '}
+      {discountLabel(order.discountCode)} {formatDiscount(order.discountCents)}
+    </span>
+  ) : null;
+}
 
 export function OrdersPage() {
   const { search, setSearch, variables, offset, setOffset } = usePagedListSearch();
@@ -138,6 +148,7 @@ export function OrdersPage() {
               {order.recipientName}, {order.shippingCity}
             </p>
             <p>{formatMoney(order.totalCents)}</p>
+            {discountLine(order)}
             <p>
               <StatusBadge status={order.status} /> {paymentBadge(order)}
             </p>
@@ -156,7 +167,10 @@ export function OrdersPage() {
               </td>
               <td>{order.shippingCity}</td>
               <td>{order.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}</td>
-              <td>{formatMoney(order.totalCents)}</td>
+              <td>
+                {formatMoney(order.totalCents)}
+                {discountLine(order)}
+              </td>
               <td>{formatDateTime(order.createdAt)}</td>
               <td>{paymentBadge(order)}</td>
               <td>

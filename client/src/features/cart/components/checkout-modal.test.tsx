@@ -110,6 +110,8 @@ function Checkout({ subtotalCents = 500000 }: { subtotalCents?: number }) {
       onClose={() => undefined}
       location={outsideNairobi}
       subtotalCents={subtotalCents}
+      discountCode={null}
+      discountCents={0}
       freeDeliveryFromCents={freeDeliveryFromCents}
     />
   );

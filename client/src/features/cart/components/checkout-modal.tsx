@@ -7,7 +7,7 @@ import {
 } from '../api/checkout.generated';
 import { CartDocument } from '../../../shared/cart/cart.generated';
 import { serverMessageOr } from '../../../shared/error-message';
-import { formatMoney } from '../../../shared/format-money';
+import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { useViewer } from '../../../shared/session/use-viewer';
 import { Modal } from '../../../shared/ui/modal';
 import {
@@ -33,6 +33,9 @@ interface CheckoutModalProps {
   onClose: () => void;
   location: DeliveryOption;
   subtotalCents: number;
+  /** The cart's applied code and what it takes off, as the server priced them. */
+  discountCode: string | null;
+  discountCents: number;
   /** The server's free-delivery threshold (loaded with the locations). */
   freeDeliveryFromCents: number | null;
 }
@@ -40,7 +43,15 @@ interface CheckoutModalProps {
 // SPEC §2/§4: shipping, then payment method (M-Pesa by default); then the order is created. M-Pesa prompts the
 // shopper's phone and waits here until the payment settles (decision 0054); card initialises the payment and
 // sends the browser to the provider's hosted page, which returns to /checkout/callback (the success view).
-export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeliveryFromCents }: CheckoutModalProps) {
+export function CheckoutModal({
+  open,
+  onClose,
+  location,
+  subtotalCents,
+  discountCode,
+  discountCents,
+  freeDeliveryFromCents,
+}: CheckoutModalProps) {
   const { viewer } = useViewer();
   const client = useApolloClient();
   const [step, setStep] = useState<'shipping' | 'payment'>('shipping');
@@ -66,7 +77,7 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
   const [createOrder] = useCreateOrderMutation();
   const [initializePayment] = useInitializePaymentMutation();
   const [payWithMpesa] = usePayWithMpesaMutation();
-  const totals = orderTotals(subtotalCents, location, freeDeliveryFromCents);
+  const totals = orderTotals(subtotalCents, location, freeDeliveryFromCents, discountCents);
 
   const refreshCart = useCallback(() => {
     void client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
@@ -241,6 +252,7 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
           key={waiting.attempt}
           orderId={waiting.orderId}
           amountCents={waiting.amountCents}
+          discount={totals.discountCents > 0 ? { code: discountCode, cents: totals.discountCents } : null}
           onFailed={forgetOrder}
           onSettled={refreshCart}
           onTryAgain={tryAgain}
@@ -292,6 +304,11 @@ export function CheckoutModal({ open, onClose, location, subtotalCents, freeDeli
                 </span>
               ) : null}
             </div>
+          ) : null}
+          {totals.discountCents > 0 ? (
+            <p className="checkout__discount">
+              {discountLabel(discountCode)}: <strong>{formatDiscount(totals.discountCents)}</strong>
+            </p>
           ) : null}
           <p className="checkout__total">
             Total: <strong>{formatMoney(totals.totalCents)}</strong>

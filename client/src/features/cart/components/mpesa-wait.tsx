@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useOrderPaymentQuery } from '../api/checkout.generated';
-import { formatMoney } from '../../../shared/format-money';
+import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
 
 /** How often the page asks how the payment stands; the server verifies with Paystack when it waits long. */
@@ -12,6 +12,8 @@ export const GIVE_UP_MS = 120_000;
 interface MpesaWaitProps {
   orderId: string;
   amountCents: number;
+  /** The order's discount, shown with the confirmation. */
+  discount?: { code: string | null; cents: number } | null;
   /** The payment ended without money (declined, cancelled, timed out on the phone): the order is gone. */
   onFailed: () => void;
   /** The payment ended: the cart changed on the server. */
@@ -21,7 +23,15 @@ interface MpesaWaitProps {
 }
 
 /** The wait for the shopper to approve an M-Pesa prompt, polled until the webhook or a verify settles it. */
-export function MpesaWait({ orderId, amountCents, onFailed, onSettled, onTryAgain, onPayByCard }: MpesaWaitProps) {
+export function MpesaWait({
+  orderId,
+  amountCents,
+  discount,
+  onFailed,
+  onSettled,
+  onTryAgain,
+  onPayByCard,
+}: MpesaWaitProps) {
   const [timedOut, setTimedOut] = useState(false);
   const { data } = useOrderPaymentQuery({
     variables: { orderId },
@@ -66,6 +76,11 @@ export function MpesaWait({ orderId, amountCents, onFailed, onSettled, onTryAgai
         <p>
           Order number: <strong>#{shortId(orderId)}</strong>
         </p>
+        {discount ? (
+          <p>
+            {discountLabel(discount.code)}: <strong>{formatDiscount(discount.cents)}</strong>
+          </p>
+        ) : null}
         <Link to="/my-orders" className="button">
           View My Orders
         </Link>

@@ -1,9 +1,18 @@
-import { formatMoney } from '../../../shared/format-money';
+import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { freeDeliveryProgressText, locationPromiseText } from '../../../shared/delivery/delivery-text';
 import { orderTotals, type DeliveryOption } from '../order-totals';
+import { DiscountCodeField } from './discount-code-field';
+
+/** The cart's discount as the server priced it. */
+export interface CartDiscount {
+  code: string | null;
+  cents: number;
+  problem: string | null;
+}
 
 interface OrderSummaryProps {
   subtotalCents: number;
+  discount: CartDiscount;
   locations: DeliveryOption[];
   locationsFailed: boolean;
   /** The server's free-delivery threshold; null while it loads. */
@@ -18,6 +27,7 @@ interface OrderSummaryProps {
 // stays disabled and says 'Select Delivery Location' until a location is chosen.
 export function OrderSummary({
   subtotalCents,
+  discount,
   locations,
   locationsFailed,
   freeDeliveryFromCents,
@@ -25,7 +35,7 @@ export function OrderSummary({
   onSelect,
   onCheckout,
 }: OrderSummaryProps) {
-  const totals = orderTotals(subtotalCents, selected, freeDeliveryFromCents);
+  const totals = orderTotals(subtotalCents, selected, freeDeliveryFromCents, discount.cents);
   const shipping = totals.freeDelivery
     ? 'Free'
     : totals.shippingCents === null
@@ -55,11 +65,18 @@ export function OrderSummary({
           </label>
         ))}
       </fieldset>
+      <DiscountCodeField appliedCode={discount.code} problem={discount.problem} />
       <dl className="order-summary__totals">
         <div>
           <dt>Subtotal</dt>
           <dd>{formatMoney(totals.subtotalCents)}</dd>
         </div>
+        {totals.discountCents > 0 ? (
+          <div>
+            <dt>{discountLabel(discount.code)}</dt>
+            <dd>{formatDiscount(totals.discountCents)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Shipping</dt>
           <dd>{shipping}</dd>
@@ -74,7 +91,9 @@ export function OrderSummary({
         </div>
       </dl>
       {freeDeliveryFromCents !== null ? (
-        <p className="order-summary__note">{freeDeliveryProgressText(totals.subtotalCents, freeDeliveryFromCents)}</p>
+        <p className="order-summary__note">
+          {freeDeliveryProgressText(totals.subtotalCents - totals.discountCents, freeDeliveryFromCents)}
+        </p>
       ) : null}
       <button type="button" className="button order-summary__checkout" disabled={!selected} onClick={onCheckout}>
         {selected ? 'Proceed to Checkout' : 'Select Delivery Location'}

@@ -2,21 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RemoveCartItemDocument, UpdateCartItemDocument } from '../api/cart-page.generated';
 import { type CartContentsFragment } from '../../../shared/cart/cart.generated';
-import { cartMock, createCart, createCartLine } from '../../../shared/cart/testing/cart-mocks';
+import { cartMock, cartPayload, createCart, createCartLine } from '../../../shared/cart/testing/cart-mocks';
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { deliveryLocationsMock, renderCartScreen } from '../testing/render-cart';
 import { CartPage } from './cart-page';
-
-function cartPayload(
-  cart: CartContentsFragment | null,
-  errors: { field: string; code: string; message: string }[] = [],
-) {
-  return {
-    __typename: 'CartPayload' as const,
-    cart,
-    errors: errors.map((error) => ({ __typename: 'FieldError' as const, ...error })),
-  };
-}
 
 function renderCart(cart: CartContentsFragment, more: Parameters<typeof renderCartScreen>[1] = []) {
   const user = userEvent.setup();

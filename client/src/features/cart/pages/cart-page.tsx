@@ -97,6 +97,7 @@ export function CartPage() {
           </ul>
           <OrderSummary
             subtotalCents={cart.subtotalCents}
+            discount={{ code: cart.discountCode, cents: cart.discountCents, problem: cart.discountProblem }}
             locations={deliveryLocations}
             locationsFailed={Boolean(locations.error)}
             freeDeliveryFromCents={freeDeliveryFromCents}
@@ -112,6 +113,8 @@ export function CartPage() {
           onClose={() => setCheckoutOpen(false)}
           location={selectedLocation}
           subtotalCents={cart.subtotalCents}
+          discountCode={cart.discountCode}
+          discountCents={cart.discountCents}
           freeDeliveryFromCents={freeDeliveryFromCents}
         />
       ) : null}

@@ -27,6 +27,9 @@ function verifyMock(
             id: '3f9a2c1e-5b7d-4e0a-9c1b-2d3e4f5a6b7c',
             status: 'pending',
             paymentStatus: status,
+            discountCode: 'KARIBU15',
+            discountCents: 63_000,
+            totalCents: 412_000,
           },
           errors: errors.map((error) => ({ __typename: 'FieldError', ...error })),
         },
@@ -75,6 +78,8 @@ describe('CheckoutCallbackPage', () => {
     expect(screen.getByText(/confirmation SMS/)).toBeInTheDocument();
     // The number My Orders and the confirmation e-mail show for the order.
     expect(screen.getByText(/^Order number:/)).toHaveTextContent('Order number: #3f9a2c1e');
+    // The order's discount, as the server recorded it.
+    expect(screen.getByText('Discount (KARIBU15)').nextElementSibling).toHaveTextContent('−Ksh 630.00');
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
     await waitFor(() => expect(badge()).toHaveTextContent('0'));
     expect(refetched).toHaveBeenCalledTimes(1);

@@ -5,6 +5,7 @@ import { useVerifyPaymentMutation } from '../api/checkout.generated';
 import { CartDocument } from '../../../shared/cart/cart.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { shortId } from '../../../shared/format-order';
+import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import '../cart.css';
 
@@ -12,7 +13,11 @@ const PAYMENT_FAILED = 'Payment processing failed';
 
 type Outcome =
   | { state: 'checking' }
-  | { state: 'completed'; orderId: string | null }
+  | {
+      state: 'completed';
+      orderId: string | null;
+      discount: { code: string | null; cents: number; totalCents: number } | null;
+    }
   | { state: 'pending' }
   | { state: 'failed'; message: string | null };
 
@@ -39,7 +44,18 @@ export function CheckoutCallbackPage() {
       }
       setOutcome(
         result?.status === 'completed'
-          ? { state: 'completed', orderId: result.order?.id ?? null }
+          ? {
+              state: 'completed',
+              orderId: result.order?.id ?? null,
+              discount:
+                result.order && result.order.discountCents > 0
+                  ? {
+                      code: result.order.discountCode ?? null,
+                      cents: result.order.discountCents,
+                      totalCents: result.order.totalCents,
+                    }
+                  : null,
+            }
           : { state: 'failed', message: result?.errors[0]?.message ?? null },
       );
       // The cart changed on the server: emptied when the order was made, refilled when the payment failed
@@ -77,6 +93,14 @@ export function CheckoutCallbackPage() {
             <p>
               Order number: <strong>#{shortId(outcome.orderId)}</strong>
             </p>
+          ) : null}
+          {outcome.discount ? (
+            <dl className="checkout-result__totals">
+              <dt>{discountLabel(outcome.discount.code)}</dt>
+              <dd>{formatDiscount(outcome.discount.cents)}</dd>
+              <dt>Total paid</dt>
+              <dd>{formatMoney(outcome.discount.totalCents)}</dd>
+            </dl>
           ) : null}
           <p>A confirmation SMS has been sent to your phone.</p>
           <div className="checkout-result__links">

@@ -26,6 +26,8 @@ function createOrder(overrides: Partial<Order> = {}): Order {
     shippingCity: 'Nairobi',
     shippingPostalCode: '00100',
     subtotalCents: 750000,
+    discountCode: null,
+    discountCents: 0,
     shippingFeeCents: 20000,
     totalCents: 770000,
     deliveryLocation: { __typename: 'DeliveryLocation', id: 2, name: 'Doorstep: Kilimani, Kileleshwa, Lavington' },

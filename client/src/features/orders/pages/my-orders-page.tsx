@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMyOrdersQuery, type MyOrdersQuery } from '../api/my-orders.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { formatDate } from '../../../shared/format-date';
-import { formatMoney } from '../../../shared/format-money';
+import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import '../orders.css';
@@ -114,6 +114,12 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
           <dl className="order-row__totals">
             <dt>Subtotal</dt>
             <dd>{formatMoney(order.subtotalCents)}</dd>
+            {order.discountCents > 0 ? (
+              <>
+                <dt>{discountLabel(order.discountCode)}</dt>
+                <dd>{formatDiscount(order.discountCents)}</dd>
+              </>
+            ) : null}
             <dt>Shipping</dt>
             <dd>{order.shippingFeeCents === 0 ? 'Free' : formatMoney(order.shippingFeeCents)}</dd>
             <dt>Total</dt>

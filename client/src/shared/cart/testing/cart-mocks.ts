@@ -41,13 +41,22 @@ export function createCartLine(
 }
 
 /** A cart whose totals follow from its lines. The id is the owner's (viewer-mocks' customer is '7'). */
-export function createCart(items: CartLine[] = [], ownerId = '7'): CartContentsFragment {
+export function createCart(
+  items: CartLine[] = [],
+  ownerId = '7',
+  discount: { code: string; cents: number; problem?: string | null } | null = null,
+): CartContentsFragment {
+  const subtotalCents = items.reduce((sum, line) => sum + line.lineTotalCents, 0);
   return {
     __typename: 'Cart',
     id: ownerId,
     items,
     totalQuantity: items.reduce((sum, line) => sum + line.quantity, 0),
-    subtotalCents: items.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    subtotalCents,
+    discountCode: discount?.code ?? null,
+    discountCents: discount?.cents ?? 0,
+    discountProblem: discount?.problem ?? null,
+    discountedSubtotalCents: subtotalCents - (discount?.cents ?? 0),
   };
 }
 
@@ -88,4 +97,16 @@ export function miniCartTermsMock(
   extra: Partial<MockLink.MockedResponse<MiniCartDeliveryTermsQuery>> = {},
 ): MockLink.MockedResponse<MiniCartDeliveryTermsQuery> {
   return { request: { query: MiniCartDeliveryTermsDocument }, result: { data: createDeliveryTerms() }, ...extra };
+}
+
+/** A cart mutation's payload: the cart, or the field errors that refused the change. */
+export function cartPayload(
+  cart: CartContentsFragment | null,
+  errors: { field: string; code: string; message: string }[] = [],
+) {
+  return {
+    __typename: 'CartPayload' as const,
+    cart,
+    errors: errors.map((error) => ({ __typename: 'FieldError' as const, ...error })),
+  };
 }

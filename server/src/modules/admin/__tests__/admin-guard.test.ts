@@ -54,6 +54,7 @@ const graphqlAccess: Record<string, Access> = {
   adminOrders: 'admin',
   orderStatusChanges: 'admin',
   adminTransactions: 'admin',
+  adminDiscountCodes: 'admin',
   adminUsers: 'admin',
   adminNotifications: 'admin',
   unreadNotificationCount: 'admin',
@@ -73,6 +74,8 @@ const graphqlAccess: Record<string, Access> = {
   updateCartItem: 'signed-in',
   removeCartItem: 'signed-in',
   clearCart: 'signed-in',
+  applyDiscountCode: 'signed-in',
+  removeDiscountCode: 'signed-in',
   createOrder: 'signed-in',
   initializePayment: 'signed-in',
   verifyPayment: 'signed-in',
@@ -87,6 +90,9 @@ const graphqlAccess: Record<string, Access> = {
   hideReview: 'admin',
   updateOrderStatus: 'admin',
   refundOrder: 'admin',
+  createDiscountCode: 'admin',
+  updateDiscountCode: 'admin',
+  deactivateDiscountCode: 'admin',
   markNotificationsRead: 'admin',
 };
 
