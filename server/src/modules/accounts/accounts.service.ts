@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../../core/errors';
 import { isUuid } from '../../shared/uuid';
+import { renderSignupCodeEmail } from '../notifications/emails/signup-code-email';
 import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { RateLimit } from '../../shared/rate-limiter';
@@ -77,12 +78,13 @@ export const hashPassword = (password: string) => argonHash(password);
 
 const emailTaken = () => AppError.field('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
 
-function signupCodeMail(email: string, code: string) {
-  return {
-    to: email,
-    subject: 'Your Manukato verification code',
-    text: `Your Manukato verification code is ${code}.\n\nIt expires in 5 minutes. If you did not ask for it, ignore this e-mail.`,
-  };
+async function signupCodeMail(ctx: RequestContext, email: string, code: string) {
+  const rendered = await renderSignupCodeEmail({
+    publicUrl: ctx.config.publicUrl,
+    code,
+    minutes: codeLifetimeSeconds / 60,
+  });
+  return { to: email, ...rendered };
 }
 
 function alreadyRegisteredMail(ctx: RequestContext, email: string) {
@@ -115,7 +117,7 @@ export const accountsService = {
     await ctx.em.nativeUpdate(CodeChallenge, { email, replacedAt: null, usedAt: null }, { replacedAt: new Date() });
     await ctx.em.flush();
     try {
-      await ctx.mailer.send(registered ? alreadyRegisteredMail(ctx, email) : signupCodeMail(email, code));
+      await ctx.mailer.send(registered ? alreadyRegisteredMail(ctx, email) : await signupCodeMail(ctx, email, code));
     } catch (error) {
       ctx.log.error({ err: error }, 'could not send the verification code');
       throw new AppError('INTERNAL', 'Failed to send verification code. Please try again.');

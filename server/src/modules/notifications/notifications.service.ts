@@ -9,6 +9,32 @@ import type { SmsSender } from './sms';
 
 export const maxNotificationAttempts = 6;
 
+/** A rendered e-mail (see ./emails): its plain text, HTML and any extra headers. */
+export interface QueuedEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/** Queues an e-mail in the caller's transaction: it goes out with the change or not at all, sent by the worker. */
+export function queueEmail(em: EntityManager, email: QueuedEmail): void {
+  em.create(NotificationJob, {
+    channel: NotificationChannel.EMAIL,
+    recipient: email.to,
+    subject: email.subject,
+    body: email.text,
+    html: email.html,
+    headers: email.headers ?? null,
+  });
+}
+
+/** Queues an SMS in the caller's transaction. */
+export function queueSms(em: EntityManager, to: string, text: string): void {
+  em.create(NotificationJob, { channel: NotificationChannel.SMS, recipient: to, body: text });
+}
+
 /** The e-mail and SMS that confirm a paid order, queued in the caller's transaction. */
 export function queuePaymentConfirmations(em: EntityManager, order: Order): void {
   const shortId = order.id.slice(0, 8);
@@ -49,7 +75,13 @@ export async function deliverDueNotifications(
       if (!job) return undefined;
       try {
         if (job.channel === NotificationChannel.EMAIL) {
-          await senders.mailer.send({ to: job.recipient, subject: job.subject ?? 'Manukato', text: job.body });
+          await senders.mailer.send({
+            to: job.recipient,
+            subject: job.subject ?? 'Manukato',
+            text: job.body,
+            html: job.html,
+            headers: job.headers,
+          });
         } else {
           await senders.sms.send(job.recipient, job.body);
         }
