@@ -73,7 +73,7 @@ export function EmailLayout(props: { preview: string; publicUrl: string; childre
           </Text>
           <Text style={emailStyles.muted}>
             <Link href={props.publicUrl} style={emailStyles.link}>
-              {props.publicUrl.replace(/^https?:\/\//, '')}
+              {props.publicUrl}
             </Link>
           </Text>
         </Container>
