@@ -20,3 +20,22 @@ it('writes each message as an .eml file in DATA_DIR/outbox without SMTP_URL, and
   expect(lines.join('')).not.toContain('424242');
   await fs.rm(dataDir, { recursive: true, force: true });
 });
+
+it('sends the HTML part and extra headers when a message has them', async () => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-outbox-'));
+  const mailer = createMailer(loadConfig({ DATA_DIR: dataDir }), pino({ level: 'silent' }));
+  await mailer.send({
+    to: 'wanjiku@example.co.ke',
+    subject: 'News',
+    text: 'Plain words.',
+    html: '<p>Rich words.</p>',
+    headers: { 'List-Unsubscribe': '<https://shop.example/unsubscribe?token=abc>' },
+  });
+  const [file = ''] = await fs.readdir(path.join(dataDir, 'outbox'));
+  const message = await fs.readFile(path.join(dataDir, 'outbox', file), 'utf8');
+  expect(message).toContain('multipart/alternative');
+  expect(message).toContain('Plain words.');
+  expect(message).toContain('<p>Rich words.</p>');
+  expect(message).toContain('List-Unsubscribe: <https://shop.example/unsubscribe?token=abc>');
+  await fs.rm(dataDir, { recursive: true, force: true });
+});

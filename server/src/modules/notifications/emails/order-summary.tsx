@@ -1,60 +1,66 @@
-import { Button, Column, Heading, Hr, Row, Section, Text } from '@react-email/components';
+import { Button, Heading, Hr, Section, Text } from '@react-email/components';
 import { formatKsh } from '../../../shared/money';
 import { emailStyles } from './layout';
 import { paymentMethodName, type OrderFacts } from './order-facts';
 import { shopColours } from './shop-look';
 
-const cell = { ...emailStyles.paragraph, margin: '0 0 6px' };
-const amount = { ...cell, textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
+const cell = { color: shopColours.text, fontSize: '15px', lineHeight: '22px', padding: '3px 0' };
+const amount = { ...cell, textAlign: 'right' as const, whiteSpace: 'nowrap' as const, paddingLeft: '12px' };
+const details = { ...emailStyles.paragraph, margin: '0 0 6px' };
 
-function Line(props: { label: string; value: string; strong?: boolean }) {
-  const weight = props.strong ? { fontWeight: 'bold' as const } : {};
+/** One row of the receipt; `rule` draws a line above it (the totals under the items). */
+function Line(props: { label: string; value: string; strong?: boolean; rule?: boolean }) {
+  const extra = {
+    ...(props.strong ? { fontWeight: 'bold' as const } : {}),
+    ...(props.rule ? { borderTop: `1px solid ${shopColours.border}`, paddingTop: '8px' } : {}),
+  };
   return (
-    <Row>
-      <Column>
-        <Text style={{ ...cell, ...weight }}>{props.label}</Text>
-      </Column>
-      <Column style={{ width: '140px' }}>
-        <Text style={{ ...amount, ...weight }}>{props.value}</Text>
-      </Column>
-    </Row>
+    <tr>
+      <td style={{ ...cell, ...extra }}>{props.label}</td>
+      <td style={{ ...amount, ...extra }}>{props.value}</td>
+    </tr>
   );
 }
 
 /** The order as the shopper's receipt: every line, the totals the order holds, where it goes and how it was paid. */
 export function OrderSummary(props: { order: OrderFacts }) {
   const { order } = props;
+  const address = `${order.address.street}, ${order.address.city} ${order.address.postalCode}`;
   return (
     <Section>
       <Heading as="h2" style={{ ...emailStyles.heading, fontSize: '17px' }}>
         {`Order ${order.orderNumber}`}
       </Heading>
-      {order.lines.map((line, index) => (
-        <Line
-          key={index}
-          label={`${line.name}: ${line.quantity} × ${formatKsh(line.unitPriceCents)}`}
-          value={formatKsh(line.quantity * line.unitPriceCents)}
-        />
-      ))}
-      <Hr style={{ borderColor: shopColours.border, margin: '8px 0' }} />
-      <Line label="Subtotal" value={formatKsh(order.subtotalCents)} />
-      {order.discountCents ? (
-        <Line
-          label={order.discountCode ? `Discount (${order.discountCode})` : 'Discount'}
-          value={formatKsh(-order.discountCents)}
-        />
-      ) : null}
-      <Line
-        label={`Delivery: ${order.deliveryLocation}`}
-        value={order.shippingFeeCents === 0 ? 'Free' : formatKsh(order.shippingFeeCents)}
-      />
-      <Line label="Total" value={formatKsh(order.totalCents)} strong />
-      <Hr style={{ borderColor: shopColours.border, margin: '8px 0 16px' }} />
-      <Text
-        style={cell}
-      >{`Delivery to: ${order.recipientName}, ${order.address.street}, ${order.address.city} ${order.address.postalCode}`}</Text>
-      <Text style={cell}>{`Phone: ${order.recipientPhone}`}</Text>
-      <Text style={{ ...cell, margin: '0 0 18px' }}>{`Payment method: ${paymentMethodName(order.paymentMethod)}`}</Text>
+      {/* One table: aligned columns in HTML, and html-to-text's data table keeps label and amount on one line. */}
+      <table width="100%" cellPadding={0} cellSpacing={0} role="presentation" data-text-format="dataTable">
+        <tbody>
+          {order.lines.map((line, index) => (
+            <Line
+              key={index}
+              label={`${line.name}: ${line.quantity} × ${formatKsh(line.unitPriceCents)}`}
+              value={formatKsh(line.quantity * line.unitPriceCents)}
+            />
+          ))}
+          <Line label="Subtotal" value={formatKsh(order.subtotalCents)} rule />
+          {order.discountCents ? (
+            <Line
+              label={order.discountCode ? `Discount (${order.discountCode})` : 'Discount'}
+              value={formatKsh(-order.discountCents)}
+            />
+          ) : null}
+          <Line
+            label={`Delivery: ${order.deliveryLocation}`}
+            value={order.shippingFeeCents === 0 ? 'Free' : formatKsh(order.shippingFeeCents)}
+          />
+          <Line label="Total" value={formatKsh(order.totalCents)} strong rule />
+        </tbody>
+      </table>
+      <Hr style={{ borderColor: shopColours.border, margin: '16px 0' }} />
+      <Text style={details}>{`Delivery to: ${order.recipientName}, ${address}`}</Text>
+      <Text style={details}>{`Phone: ${order.recipientPhone}`}</Text>
+      <Text style={{ ...details, margin: '0 0 18px' }}>
+        {`Payment method: ${paymentMethodName(order.paymentMethod)}`}
+      </Text>
       <Button href={order.myOrdersUrl} style={emailStyles.button}>
         View it in My Orders
       </Button>
