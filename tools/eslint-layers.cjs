@@ -75,7 +75,7 @@ function clientZones(clientSrc) {
 function importLayerConfigs(root) {
   const serverSrc = path.join(root, 'server/src');
   const client = clientZones(path.join(root, 'client/src'));
-  const tsFiles = ['server/**/*.ts', 'client/src/**/*.{ts,tsx}'];
+  const tsFiles = ['server/**/*.{ts,tsx}', 'client/src/**/*.{ts,tsx}'];
   return [
     {
       files: tsFiles,
@@ -94,7 +94,7 @@ function importLayerConfigs(root) {
       },
     },
     {
-      files: ['server/src/**/*.ts'],
+      files: ['server/src/**/*.{ts,tsx}'],
       ignores: testFiles,
       rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones(serverSrc) }] },
     },

@@ -98,10 +98,14 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     // Unpaid orders hold stock only so long: give it back every minute (and once at start).
     // A payment whose webhook was lost is verified with Paystack first, so its hold is not given back.
     const releaseReservations = () =>
-      reconcilePendingPayments(orm.em.fork(), handle!.paystack(), { lowStockThreshold: config.lowStockThreshold, log })
+      reconcilePendingPayments(orm.em.fork(), handle!.paystack(), {
+        lowStockThreshold: config.lowStockThreshold,
+        publicUrl: config.publicUrl,
+        log,
+      })
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending payments'))
         // A refund whose answer from Paystack was lost is asked about too, so it does not stay pending for ever.
-        .then(() => reconcilePendingRefunds(orm.em.fork(), handle!.paystack(), { log }))
+        .then(() => reconcilePendingRefunds(orm.em.fork(), handle!.paystack(), { publicUrl: config.publicUrl, log }))
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending refunds'))
         .then(() => releaseExpiredReservations(orm.em.fork()))
         .then((released) => {

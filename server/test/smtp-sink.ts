@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 /** Mail bodies arrive quoted-printable ("=" as "=3D", soft line breaks): read them as a mail client would. */
 function decodeQuotedPrintable(raw: string): string {
@@ -36,21 +37,33 @@ export async function startSmtpSink(options: { failing?: boolean } = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+  /** The latest raw message to `address`, waiting for it to arrive. */
+  async function lastRawTo(address: string, timeoutMs: number): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = [...received].reverse().find((mail) => mail.to.includes(address));
+      if (found) return found.raw;
+      if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** The latest message to `address`, waiting for it to arrive. */
     async lastTo(address: string, timeoutMs = 5000): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = [...received].reverse().find((mail) => mail.to.includes(address));
-        if (found) return decodeQuotedPrintable(found.raw);
-        if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      return decodeQuotedPrintable(await lastRawTo(address, timeoutMs));
+    },
+    /** The latest message to `address` read by mailparser, as a mail client would: subject, text and html parts. */
+    async parsedLastTo(address: string, timeoutMs = 5000): Promise<ParsedMail> {
+      return simpleParser(await lastRawTo(address, timeoutMs));
+    },
+    /** Every message to `address` received so far, parsed. */
+    allTo(address: string): Promise<ParsedMail[]> {
+      return Promise.all(received.filter((mail) => mail.to.includes(address)).map((mail) => simpleParser(mail.raw)));
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

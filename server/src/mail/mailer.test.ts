@@ -3,20 +3,43 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config/config';
-import { createMailer } from './mailer';
+import { createMailer, type MailMessage } from './mailer';
 
-it('writes each message as an .eml file in DATA_DIR/outbox without SMTP_URL, and logs no content', async () => {
+/** Sends one message without SMTP_URL and returns the .eml file it became, with what was logged. */
+async function throughOutbox(message: MailMessage): Promise<{ file: string; eml: string; logged: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-outbox-'));
   const lines: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-  const mailer = createMailer(loadConfig({ DATA_DIR: dataDir }), log);
-  await mailer.send({ to: 'wanjiku@example.co.ke', subject: 'Your code', text: 'Your code is 424242.' });
+  await createMailer(loadConfig({ DATA_DIR: dataDir }), log).send(message);
   const [file = ''] = await fs.readdir(path.join(dataDir, 'outbox'));
-  expect(file).toMatch(/\.eml$/);
-  const message = await fs.readFile(path.join(dataDir, 'outbox', file), 'utf8');
-  expect(message).toContain('To: wanjiku@example.co.ke');
-  expect(message).toContain('Your code is 424242.');
-  expect(lines.join('')).toContain('mail written to the outbox');
-  expect(lines.join('')).not.toContain('424242');
+  const eml = await fs.readFile(path.join(dataDir, 'outbox', file), 'utf8');
   await fs.rm(dataDir, { recursive: true, force: true });
+  return { file, eml, logged: lines.join('') };
+}
+
+it('writes each message as an .eml file in DATA_DIR/outbox without SMTP_URL, and logs no content', async () => {
+  const { file, eml, logged } = await throughOutbox({
+    to: 'wanjiku@example.co.ke',
+    subject: 'Your code',
+    text: 'Your code is 424242.',
+  });
+  expect(file).toMatch(/\.eml$/);
+  expect(eml).toContain('To: wanjiku@example.co.ke');
+  expect(eml).toContain('Your code is 424242.');
+  expect(logged).toContain('mail written to the outbox');
+  expect(logged).not.toContain('424242');
+});
+
+it('sends the HTML part and extra headers when a message has them', async () => {
+  const { eml } = await throughOutbox({
+    to: 'wanjiku@example.co.ke',
+    subject: 'News',
+    text: 'Plain words.',
+    html: '<p>Rich words.</p>',
+    headers: { 'List-Unsubscribe': '<https://shop.example/unsubscribe?token=abc>' },
+  });
+  expect(eml).toContain('multipart/alternative');
+  expect(eml).toContain('Plain words.');
+  expect(eml).toContain('<p>Rich words.</p>');
+  expect(eml).toContain('List-Unsubscribe: <https://shop.example/unsubscribe?token=abc>');
 });

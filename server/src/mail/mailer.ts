@@ -8,6 +8,9 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative rendered from the same template as `text` (decision 0057). */
+  html?: string | null;
+  headers?: Record<string, string> | null;
 }
 
 export interface Mailer {
@@ -25,7 +28,13 @@ export function createMailer(config: AppConfig, log: Logger): Mailer {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const { html, headers, ...plain } = message;
+      const info = await transport.sendMail({
+        from,
+        ...plain,
+        ...(html ? { html } : {}),
+        ...(headers ? { headers } : {}),
+      });
       if (smtpUrl) {
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
         return;

@@ -15,6 +15,7 @@ import { Migration0013ProductReviews } from './migration-0013-product-reviews';
 import { Migration0014PaystackStandIn } from './migration-0014-paystack-stand-in';
 import { Migration0015SearchIndexes } from './migration-0015-search-indexes';
 import { Migration0016Refunds } from './migration-0016-refunds';
+import { Migration0017RichNotifications } from './migration-0017-rich-notifications';
 import { Migration0018DiscountCodes } from './migration-0018-discount-codes';
 
 /**
@@ -39,5 +40,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0014PaystackStandIn', class: Migration0014PaystackStandIn },
   { name: 'Migration0015SearchIndexes', class: Migration0015SearchIndexes },
   { name: 'Migration0016Refunds', class: Migration0016Refunds },
+  { name: 'Migration0017RichNotifications', class: Migration0017RichNotifications },
   { name: 'Migration0018DiscountCodes', class: Migration0018DiscountCodes },
 ];

@@ -5,6 +5,9 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../../core/errors';
 import { isUuid } from '../../shared/uuid';
+import { renderAlreadyRegisteredEmail } from '../notifications/emails/already-registered-email';
+import { renderPasswordResetEmail } from '../notifications/emails/password-reset-email';
+import { renderSignupCodeEmail } from '../notifications/emails/signup-code-email';
 import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { RateLimit } from '../../shared/rate-limiter';
@@ -77,20 +80,17 @@ export const hashPassword = (password: string) => argonHash(password);
 
 const emailTaken = () => AppError.field('email', 'EMAIL_TAKEN', 'An account with this email already exists.');
 
-function signupCodeMail(email: string, code: string) {
-  return {
-    to: email,
-    subject: 'Your Manukato verification code',
-    text: `Your Manukato verification code is ${code}.\n\nIt expires in 5 minutes. If you did not ask for it, ignore this e-mail.`,
-  };
+async function signupCodeMail(ctx: RequestContext, email: string, code: string) {
+  const rendered = await renderSignupCodeEmail({
+    publicUrl: ctx.config.publicUrl,
+    code,
+    minutes: codeLifetimeSeconds / 60,
+  });
+  return { to: email, ...rendered };
 }
 
-function alreadyRegisteredMail(ctx: RequestContext, email: string) {
-  return {
-    to: email,
-    subject: 'Your Manukato account',
-    text: `Someone asked to create a Manukato account with this e-mail address, but you already have one.\n\nSign in here: ${ctx.config.publicUrl}/login\nForgot your password? Reset it here: ${ctx.config.publicUrl}/forgot-password\n\nIf it was not you, ignore this e-mail: nothing has changed.`,
-  };
+async function alreadyRegisteredMail(ctx: RequestContext, email: string) {
+  return { to: email, ...(await renderAlreadyRegisteredEmail({ publicUrl: ctx.config.publicUrl })) };
 }
 
 export const accountsService = {
@@ -115,7 +115,7 @@ export const accountsService = {
     await ctx.em.nativeUpdate(CodeChallenge, { email, replacedAt: null, usedAt: null }, { replacedAt: new Date() });
     await ctx.em.flush();
     try {
-      await ctx.mailer.send(registered ? alreadyRegisteredMail(ctx, email) : signupCodeMail(email, code));
+      await ctx.mailer.send(await (registered ? alreadyRegisteredMail(ctx, email) : signupCodeMail(ctx, email, code)));
     } catch (error) {
       ctx.log.error({ err: error }, 'could not send the verification code');
       throw new AppError('INTERNAL', 'Failed to send verification code. Please try again.');
@@ -265,12 +265,8 @@ export const accountsService = {
     ctx.em.create(PasswordReset, { tokenHash: sha256(token), user, expiresAt: new Date(Date.now() + resetLifetimeMs) });
     await ctx.em.flush();
     const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-    await ctx.mailer
-      .send({
-        to: email,
-        subject: 'Reset your Manukato password',
-        text: `Someone asked to reset the password of your Manukato account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this e-mail.`,
-      })
+    await renderPasswordResetEmail({ publicUrl: ctx.config.publicUrl, link, minutes: resetLifetimeMs / 60_000 })
+      .then((rendered) => ctx.mailer.send({ to: email, ...rendered }))
       .catch((error: unknown) => ctx.log.error({ err: error }, 'could not send the reset e-mail'));
   },
 

@@ -13,7 +13,8 @@ export enum NotificationChannel {
 @Entity({ tableName: 'notification_jobs' })
 @Index({ properties: ['nextAttemptAt'], options: { where: 'sent_at is null' } })
 export class NotificationJob {
-  [OptionalProps]?: 'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'createdAt' | 'subject';
+  [OptionalProps]?:
+    'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'createdAt' | 'subject' | 'html' | 'headers';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -27,8 +28,16 @@ export class NotificationJob {
   @Property({ type: 'text', nullable: true })
   subject: string | null = null;
 
+  /** The plain-text part of an e-mail, or the SMS. */
   @Property({ type: 'text' })
   body!: string;
+
+  /** The HTML part of an e-mail rendered from a template (decision 0057); null for SMS and older jobs. */
+  @Property({ type: 'text', nullable: true })
+  html: string | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  headers: Record<string, string> | null = null;
 
   @Property({ type: 'integer', default: 0 })
   attempts: number = 0;

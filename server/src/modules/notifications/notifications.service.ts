@@ -2,32 +2,76 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../mail/mailer';
-import { formatKsh } from '../../shared/money';
-import type { Order } from '../orders/order.entity';
+import { OrderStatus, PaymentStatus, type Order } from '../orders/order.entity';
+import { renderOrderCancelledEmail } from './emails/order-cancelled-email';
+import { renderOrderConfirmationEmail } from './emails/order-confirmation-email';
+import { renderOrderDeliveredEmail } from './emails/order-delivered-email';
+import { orderFacts, type OrderFacts } from './emails/order-facts';
+import { renderRefundEmail } from './emails/refund-email';
+import { orderSms } from './emails/sms-texts';
 import { NotificationChannel, NotificationJob } from './notification-job.entity';
 import type { SmsSender } from './sms';
 
 export const maxNotificationAttempts = 6;
 
-/** The e-mail and SMS that confirm a paid order, queued in the caller's transaction. */
-export function queuePaymentConfirmations(em: EntityManager, order: Order): void {
-  const shortId = order.id.slice(0, 8);
-  const total = formatKsh(order.totalCents);
+/** A rendered e-mail (see ./emails): its plain text, HTML and any extra headers. */
+export interface QueuedEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/** Queues an e-mail in the caller's transaction: it goes out with the change or not at all, sent by the worker. */
+export function queueEmail(em: EntityManager, email: QueuedEmail): void {
   em.create(NotificationJob, {
     channel: NotificationChannel.EMAIL,
-    recipient: order.recipientEmail,
-    subject: `Your Manukato order ${shortId} is confirmed`,
-    body:
-      `Thank you for your purchase, ${order.recipientName}!\n\n` +
-      `We have received your payment of ${total} for order ${shortId}. It will be delivered to ` +
-      `${order.shippingAddress}, ${order.shippingCity}, and we will keep you posted by e-mail and SMS.\n` +
-      (order.discountCents > 0 ? `\nDiscount (${order.discountCode}): −${formatKsh(order.discountCents)}\n` : ''),
+    recipient: email.to,
+    subject: email.subject,
+    body: email.text,
+    html: email.html,
+    headers: email.headers ?? null,
   });
-  em.create(NotificationJob, {
-    channel: NotificationChannel.SMS,
-    recipient: order.recipientPhone,
-    body: `Manukato: payment of ${total} received for order ${shortId}. Your order will be shipped soon. Thank you!`,
-  });
+}
+
+/** Queues an SMS in the caller's transaction. */
+export function queueSms(em: EntityManager, to: string, text: string): void {
+  em.create(NotificationJob, { channel: NotificationChannel.SMS, recipient: to, body: text });
+}
+
+/** Loads what the order messages show (lines, delivery location) and reads the order's facts. */
+async function factsOf(em: EntityManager, order: Order, publicUrl: string): Promise<OrderFacts> {
+  await em.populate(order, ['items', 'deliveryLocation']);
+  return orderFacts(order, publicUrl);
+}
+
+/** The e-mail (the receipt: every line and total) and SMS that confirm a paid order, in the caller's transaction. */
+export async function queuePaymentConfirmations(em: EntityManager, order: Order, publicUrl: string): Promise<void> {
+  const facts = await factsOf(em, order, publicUrl);
+  queueEmail(em, { to: order.recipientEmail, ...(await renderOrderConfirmationEmail({ order: facts })) });
+  queueSms(em, order.recipientPhone, orderSms.confirmed(facts));
+}
+
+/**
+ * The e-mail and SMS for an order that became delivered or cancelled, in the transaction that changes it (so once
+ * per change: the caller changes the status under the order's row lock and does nothing when it already had it).
+ */
+export async function queueOrderStatusMessages(
+  em: EntityManager,
+  order: Order,
+  status: OrderStatus.DELIVERED | OrderStatus.CANCELLED,
+  publicUrl: string,
+): Promise<void> {
+  const facts = await factsOf(em, order, publicUrl);
+  if (status === OrderStatus.DELIVERED) {
+    queueEmail(em, { to: order.recipientEmail, ...(await renderOrderDeliveredEmail({ order: facts })) });
+    queueSms(em, order.recipientPhone, orderSms.delivered(facts));
+    return;
+  }
+  const paid = order.paymentStatus === PaymentStatus.COMPLETED;
+  queueEmail(em, { to: order.recipientEmail, ...(await renderOrderCancelledEmail({ order: facts, paid })) });
+  queueSms(em, order.recipientPhone, orderSms.cancelled(facts, paid));
 }
 
 /**
@@ -50,7 +94,13 @@ export async function deliverDueNotifications(
       if (!job) return undefined;
       try {
         if (job.channel === NotificationChannel.EMAIL) {
-          await senders.mailer.send({ to: job.recipient, subject: job.subject ?? 'Manukato', text: job.body });
+          await senders.mailer.send({
+            to: job.recipient,
+            subject: job.subject ?? 'Manukato',
+            text: job.body,
+            html: job.html,
+            headers: job.headers,
+          });
         } else {
           await senders.sms.send(job.recipient, job.body);
         }
@@ -73,22 +123,18 @@ export async function deliverDueNotifications(
   }
 }
 
-/** The e-mail and SMS that tell the shopper money came back, queued in the caller's transaction. */
-export function queueRefundNotifications(em: EntityManager, order: Order, amountCents: number): void {
-  const shortId = order.id.slice(0, 8);
-  const amount = formatKsh(amountCents);
-  em.create(NotificationJob, {
-    channel: NotificationChannel.EMAIL,
-    recipient: order.recipientEmail,
-    subject: `Refund of ${amount} for your Manukato order ${shortId}`,
-    body:
-      `Hello ${order.recipientName},\n\n` +
-      `We have refunded ${amount} for order ${shortId} to the account you paid with. ` +
-      `Depending on your bank or M-Pesa it can take a few days to show.\n`,
-  });
-  em.create(NotificationJob, {
-    channel: NotificationChannel.SMS,
-    recipient: order.recipientPhone,
-    body: `Manukato: ${amount} refunded for order ${shortId}. It can take a few days to show. Thank you!`,
-  });
+/**
+ * The e-mail and SMS that tell the shopper money came back, queued in the caller's transaction after
+ * `order.refundedCents` counts this refund (full when everything the order cost has gone back).
+ */
+export async function queueRefundNotifications(
+  em: EntityManager,
+  order: Order,
+  amountCents: number,
+  publicUrl: string,
+): Promise<void> {
+  const facts = await factsOf(em, order, publicUrl);
+  const full = order.refundedCents >= order.totalCents;
+  queueEmail(em, { to: order.recipientEmail, ...(await renderRefundEmail({ order: facts, amountCents, full })) });
+  queueSms(em, order.recipientPhone, orderSms.refunded(facts, amountCents));
 }

@@ -6,6 +6,7 @@ import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/a
 import { likePattern, searchText } from '../../shared/search';
 import { isUuid } from '../../shared/uuid';
 import { requireAdmin } from '../accounts/guards';
+import { queueOrderStatusMessages } from '../notifications/notifications.service';
 import { Order, OrderStatus, PaymentStatus } from './order.entity';
 import { OrderStatusChange } from './order-status-change.entity';
 import { loadOrder, orderPopulate, releaseOrderStock } from './orders.service';
@@ -188,6 +189,11 @@ export const ordersAdminService = {
       }
       order.status = toStatus;
       em.create(OrderStatusChange, { order, fromStatus, toStatus, changedBy: admin.id });
+      // The shopper hears of it in the same transaction, so once per change (a repeat returned above). Reopening
+      // an order (back to pending) sends nothing: it is the shop's correction, not news for the shopper.
+      if (toStatus === OrderStatus.DELIVERED || toStatus === OrderStatus.CANCELLED) {
+        await queueOrderStatusMessages(em, order, toStatus, ctx.config.publicUrl);
+      }
       await em.flush();
     });
     return loadOrder(ctx.em, orderId, { refresh: true });

@@ -132,7 +132,13 @@ export const mpesaService = {
     ) {
       try {
         const data = await ctx.paystack().verify(transaction.reference);
-        await applyPaystackResult(ctx.em, transaction.reference, data, ctx.config.lowStockThreshold);
+        await applyPaystackResult(
+          ctx.em,
+          transaction.reference,
+          data,
+          ctx.config.lowStockThreshold,
+          ctx.config.publicUrl,
+        );
         transaction = (await find(true))!;
       } catch (error) {
         // Paystack unreachable: the charge stays pending and the next poll asks again.

@@ -52,7 +52,13 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
     const event = parsed as { event?: string; data?: PaystackTransaction };
     // Paystack reports only successes by webhook (there is no charge.failed): a failure is learnt from verify.
     if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
-      await applyPaystackResult(request.ctx.em, event.data.reference, event.data, request.ctx.config.lowStockThreshold);
+      await applyPaystackResult(
+        request.ctx.em,
+        event.data.reference,
+        event.data,
+        request.ctx.config.lowStockThreshold,
+        request.ctx.config.publicUrl,
+      );
     }
     const refundData = event.data as PaystackRefund | undefined;
     if (
@@ -61,7 +67,7 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
       (typeof refundData.id === 'number' || typeof refundData.id === 'string') &&
       Number.isSafeInteger(refundData.amount)
     ) {
-      await applyRefundEvent(request.ctx.em, event.event, refundData);
+      await applyRefundEvent(request.ctx.em, event.event, refundData, request.ctx.config.publicUrl);
     }
     // Paystack only needs a 200; anything else makes it retry.
     response.json({ success: true });

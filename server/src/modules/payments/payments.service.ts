@@ -68,6 +68,7 @@ export async function applyPaystackResult(
   reference: string,
   data: PaystackTransaction,
   lowStockThreshold: number,
+  publicUrl: string,
 ): Promise<{ outcome: PaymentOutcome }> {
   // Stock that moves is announced by takeStock and releaseOrderStock, inside this transaction.
   const outcome = await em.transactional(async (trx): Promise<PaymentOutcome> => {
@@ -120,7 +121,7 @@ export async function applyPaystackResult(
       order.paymentStatus = PaymentStatus.COMPLETED;
       order.paidAt = new Date();
       // Sent by the notification worker, outside this request: a failing provider never touches the order.
-      queuePaymentConfirmations(trx, order);
+      await queuePaymentConfirmations(trx, order, publicUrl);
       return 'completed';
     }
     // 'abandoned' only means not finished yet: the reservation timer ends an order nobody pays.
@@ -210,7 +211,13 @@ export const paymentsService = {
     let outcome: PaymentOutcome;
     if (transaction.status === PaymentStatus.PENDING) {
       const data = await ctx.paystack().verify(transaction.reference);
-      const applied = await applyPaystackResult(ctx.em, transaction.reference, data, ctx.config.lowStockThreshold);
+      const applied = await applyPaystackResult(
+        ctx.em,
+        transaction.reference,
+        data,
+        ctx.config.lowStockThreshold,
+        ctx.config.publicUrl,
+      );
       outcome = applied.outcome;
     } else {
       outcome = transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';

@@ -8,6 +8,8 @@ import { applyRefundEvent } from './refunds.service';
 
 export interface ReconcileOptions {
   lowStockThreshold: number;
+  /** The shop's address, for links in the messages a settled payment or refund queues. */
+  publicUrl: string;
   /** A payment this old without a webhook is asked about (Paystack's webhook usually comes within seconds). */
   olderThanMs?: number;
   /** Asked again at most this often while it stays pending. */
@@ -28,6 +30,7 @@ export async function reconcilePendingPayments(
   paystack: PaystackClient,
   {
     lowStockThreshold,
+    publicUrl,
     olderThanMs = 3 * 60_000,
     everyMs = 60_000,
     batch = 20,
@@ -61,7 +64,7 @@ export async function reconcilePendingPayments(
   for (const { reference } of claimed) {
     try {
       const data = await paystack.verify(reference);
-      const { outcome } = await applyPaystackResult(em.fork(), reference, data, lowStockThreshold);
+      const { outcome } = await applyPaystackResult(em.fork(), reference, data, lowStockThreshold, publicUrl);
       if (outcome !== 'pending') applied += 1;
     } catch (error) {
       // Unknown to Paystack (never initialised there) or Paystack down: asked again next round.
@@ -86,7 +89,13 @@ function refundEventOf(status: string): string {
 export async function reconcilePendingRefunds(
   em: EntityManager,
   paystack: PaystackClient,
-  { olderThanMs = 3 * 60_000, batch = 20, now = new Date(), log }: Omit<ReconcileOptions, 'lowStockThreshold'>,
+  {
+    publicUrl,
+    olderThanMs = 3 * 60_000,
+    batch = 20,
+    now = new Date(),
+    log,
+  }: Omit<ReconcileOptions, 'lowStockThreshold'>,
 ): Promise<number> {
   const claimed = await em
     .getConnection()
@@ -109,10 +118,12 @@ export async function reconcilePendingRefunds(
         // Paystack's list names the payment by id; the webhook's matcher goes by the reference.
         const reported = answer.transaction_reference;
         if (reported !== undefined && reported !== reference) continue;
-        await applyRefundEvent(em.fork(), refundEventOf(answer.status), {
-          ...answer,
-          transaction_reference: reference,
-        });
+        await applyRefundEvent(
+          em.fork(),
+          refundEventOf(answer.status),
+          { ...answer, transaction_reference: reference },
+          publicUrl,
+        );
       }
       const refund = await em.fork().findOne(Refund, { id });
       if (refund && refund.status !== RefundStatus.PENDING) settled += 1;

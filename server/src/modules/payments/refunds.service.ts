@@ -129,7 +129,12 @@ async function reserveRefund(
  * and amount without one. Processed: the order counts the money back, the shopper is told (e-mail and SMS, once),
  * the stock goes back when the admin asked. Failed: the reservation is freed. The same event twice changes nothing.
  */
-export async function applyRefundEvent(em: EntityManager, event: string, data: PaystackRefund): Promise<void> {
+export async function applyRefundEvent(
+  em: EntityManager,
+  event: string,
+  data: PaystackRefund,
+  publicUrl: string,
+): Promise<void> {
   const outcome =
     event === 'refund.processed' ? RefundStatus.PROCESSED : event === 'refund.failed' ? RefundStatus.FAILED : null;
   const paystackId = String(data.id);
@@ -170,7 +175,7 @@ export async function applyRefundEvent(em: EntityManager, event: string, data: P
     }
     const order = await trx.findOneOrFail(Order, { id: refund.order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     order.refundedCents += refund.amountCents;
-    queueRefundNotifications(trx, order, refund.amountCents);
+    await queueRefundNotifications(trx, order, refund.amountCents, publicUrl);
     // Released once whatever asks: releaseOrderStock skips an order whose stock already went back.
     if (refund.restock) await releaseOrderStock(trx, [order.id]);
   });

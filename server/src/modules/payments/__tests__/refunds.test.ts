@@ -296,7 +296,7 @@ describe('reconciliation', () => {
     const placed = await placedOrder(lost, user, 18, 1);
     const reference = await payOnHostedPage(lost, user, placed.id);
     expect((await lost.orm.em.fork().findOneOrFail(Order, { id: placed.id })).paymentStatus).toBe('pending');
-    const options = { lowStockThreshold: 5 };
+    const options = { lowStockThreshold: 5, publicUrl: lost.config.publicUrl };
     // Too recent: not asked yet.
     expect(await reconcilePendingPayments(lost.orm.em.fork(), client, options)).toBe(0);
     const later = { ...options, now: new Date(Date.now() + 5 * 60_000) };
@@ -327,7 +327,13 @@ describe('reconciliation', () => {
       const user = await createSignedInUser(lost);
       const placed = await placedOrder(lost, user, 19, 1);
       const reference = await payOnHostedPage(lost, user, placed.id);
-      await applyPaystackResult(lost.orm.em.fork(), reference, await client.verify(reference), 5);
+      await applyPaystackResult(
+        lost.orm.em.fork(),
+        reference,
+        await client.verify(reference),
+        5,
+        lost.config.publicUrl,
+      );
       const paid = await lost.orm.em.fork().findOneOrFail(Order, { id: placed.id });
       expect(paid.paymentStatus).toBe('completed');
       const part = 1_000;
@@ -349,8 +355,8 @@ describe('reconciliation', () => {
       expect(tooMuch.data!.refundOrder.errors).toEqual([expect.objectContaining({ code: 'REFUND_TOO_LARGE' })]);
 
       // Too recent: not asked yet. Later, two instances run the job together: settled once.
-      expect(await reconcilePendingRefunds(lost.orm.em.fork(), client, {})).toBe(0);
-      const later = { now: new Date(Date.now() + 5 * 60_000) };
+      expect(await reconcilePendingRefunds(lost.orm.em.fork(), client, { publicUrl: lost.config.publicUrl })).toBe(0);
+      const later = { publicUrl: lost.config.publicUrl, now: new Date(Date.now() + 5 * 60_000) };
       const [one, two] = await Promise.all([
         reconcilePendingRefunds(lost.orm.em.fork(), client, later),
         reconcilePendingRefunds(other.orm.em.fork(), client, later),
@@ -362,7 +368,10 @@ describe('reconciliation', () => {
       expect((await lost.orm.em.fork().findOneOrFail(Order, { id: paid.id })).refundedCents).toBe(part);
       // Asked again much later: nothing is pending, nothing changes.
       expect(
-        await reconcilePendingRefunds(lost.orm.em.fork(), client, { now: new Date(Date.now() + 60 * 60_000) }),
+        await reconcilePendingRefunds(lost.orm.em.fork(), client, {
+          publicUrl: lost.config.publicUrl,
+          now: new Date(Date.now() + 60 * 60_000),
+        }),
       ).toBe(0);
       expect((await lost.orm.em.fork().findOneOrFail(Order, { id: paid.id })).refundedCents).toBe(part);
     } finally {

@@ -1,0 +1,48 @@
+import type { Order } from '../../orders/order.entity';
+
+/** What the order e-mails and SMS say about an order: plain values, so the preview can pass sample data. */
+export interface OrderFacts {
+  publicUrl: string;
+  /** The shopper's own orders page, where this order is listed. */
+  myOrdersUrl: string;
+  /** The short id the site shows (first 8 characters). */
+  orderNumber: string;
+  recipientName: string;
+  lines: { name: string; quantity: number; unitPriceCents: number }[];
+  subtotalCents: number;
+  discountCode?: string;
+  discountCents?: number;
+  deliveryLocation: string;
+  shippingFeeCents: number;
+  totalCents: number;
+  address: { street: string; city: string; postalCode: string };
+  recipientPhone: string;
+  paymentMethod: 'card' | 'mpesa';
+}
+
+/** The facts of an order whose items and delivery location are loaded. */
+export function orderFacts(order: Order, publicUrl: string): OrderFacts {
+  return {
+    publicUrl,
+    myOrdersUrl: `${publicUrl}/my-orders`,
+    orderNumber: order.id.slice(0, 8),
+    recipientName: order.recipientName,
+    lines: order.items.getItems().map((item) => ({
+      name: item.productName,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+    })),
+    subtotalCents: order.subtotalCents,
+    ...(order.discountCode && order.discountCents > 0
+      ? { discountCode: order.discountCode, discountCents: order.discountCents }
+      : {}),
+    deliveryLocation: order.deliveryLocation.name,
+    shippingFeeCents: order.shippingFeeCents,
+    totalCents: order.totalCents,
+    address: { street: order.shippingAddress, city: order.shippingCity, postalCode: order.shippingPostalCode },
+    recipientPhone: order.recipientPhone,
+    paymentMethod: order.paymentMethod,
+  };
+}
+
+export const paymentMethodName = (method: OrderFacts['paymentMethod']) => (method === 'card' ? 'Card' : 'M-Pesa');

@@ -1,0 +1,35 @@
+import { formatKsh } from '../../../shared/money';
+import type { OrderFacts } from './order-facts';
+
+/**
+ * The order SMS: one GSM-7 segment (160 characters) with realistic data, so each costs one message and arrives
+ * whole. Only GSM-7 characters (no typographic quotes or dashes); sms-texts.test.ts checks both.
+ */
+export const orderSms = {
+  confirmed: (order: OrderFacts) =>
+    `Manukato: payment of ${formatKsh(order.totalCents)} received for order ${order.orderNumber}. ` +
+    `We will SMS you when it is delivered. Thank you!`,
+  delivered: (order: OrderFacts) =>
+    `Manukato: order ${order.orderNumber} has been delivered. Enjoy! Questions? Reply to our e-mail or call us.`,
+  cancelled: (order: OrderFacts, paid: boolean) =>
+    `Manukato: order ${order.orderNumber} has been cancelled. ` +
+    (paid ? 'Your payment will be refunded; we will tell you when it is sent.' : 'You have not been charged.'),
+  refunded: (order: OrderFacts, amountCents: number) =>
+    `Manukato: ${formatKsh(amountCents)} refunded for order ${order.orderNumber}. It can take 5-7 business days to show.`,
+};
+
+/** The GSM 03.38 basic set and its extension table (which counts twice). */
+const gsmBasic =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const gsmExtended = '^{}\\[~]|€\f';
+
+/** The length of a text in GSM-7 septets, or null when it needs UCS-2 (then a segment holds only 70). */
+export function gsmLength(text: string): number | null {
+  let length = 0;
+  for (const character of text) {
+    if (gsmBasic.includes(character)) length += 1;
+    else if (gsmExtended.includes(character)) length += 2;
+    else return null;
+  }
+  return length;
+}
