@@ -41,7 +41,7 @@ describe('the mail preview', () => {
         'Subtotal',
         'Ksh 26,700.00',
         'Discount (KARIBU10)',
-        '-Ksh 2,670.00',
+        '−Ksh 2,670.00',
         'Delivery: Outside Nairobi',
         'Ksh 550.00',
         'Ksh 24,580.00',

@@ -45,7 +45,7 @@ export function OrderSummary(props: { order: OrderFacts }) {
           {order.discountCents ? (
             <Line
               label={order.discountCode ? `Discount (${order.discountCode})` : 'Discount'}
-              value={formatKsh(-order.discountCents)}
+              value={`−${formatKsh(order.discountCents)}`}
             />
           ) : null}
           <Line
