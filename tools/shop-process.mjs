@@ -92,7 +92,12 @@ export function startBuiltShop({ dataDir, port, log, env: extra = {}, commandPre
     '--enable-source-maps',
     path.join(root, 'server', 'dist', 'main.js'),
   ];
-  const child = spawn(command, args, { cwd: root, env: withShopRuntime(env), stdio: ['ignore', 'pipe', 'pipe'], detached });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: withShopRuntime(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
   return { child, baseUrl };
