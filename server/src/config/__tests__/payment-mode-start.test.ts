@@ -14,7 +14,7 @@ describe('npm start', () => {
     // start.mjs builds before it runs the server, so it is read here; the server's own rule is run below.
     const script = readFileSync(path.join(repositoryRoot, 'server', 'scripts', 'start.mjs'), 'utf8');
     expect(script).not.toMatch(/PAYMENT_SIMULATOR['"]?\s*:/);
-    expect(script).toContain("env: { NODE_ENV: 'production', ...process.env, ...fromEnvFile }");
+    expect(script).toContain("env: withShopRuntime({ NODE_ENV: 'production', ...process.env, ...fromEnvFile })");
   });
 });
 

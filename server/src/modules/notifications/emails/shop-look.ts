@@ -1,7 +1,7 @@
 /**
- * The shop's look and contact details for e-mails: colours from client/src/shared/ui/base.css and contacts from
- * client/src/shared/shop-contact.ts (placeholders until the owner supplies them; the server cannot import the
- * client, so keep both in step).
+ * The shop's look and contact details for e-mails: the storefront's colours (the client's shared/ui/base.css) and
+ * its contact details (the client's shared/shop-contact.ts; placeholders until the owner supplies them). The server
+ * reads nothing of the client but its build (decision 0044), so these are a copy: change both together.
  */
 export const shopColours = {
   text: '#1f1a17',
