@@ -19,6 +19,7 @@ const sidebarLinks = [
   { to: '/oxalis/orders', label: 'Orders' },
   { to: '/oxalis/reviews', label: 'Reviews' },
   { to: '/oxalis/transactions', label: 'Transactions' },
+  { to: '/oxalis/subscribers', label: 'Subscribers' },
 ] as const;
 
 // New notifications arrive from other people's actions (orders, reviews): the bell asks again now and then.
