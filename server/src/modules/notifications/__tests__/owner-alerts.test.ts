@@ -77,6 +77,32 @@ it('a paid order alerts the owner by e-mail and SMS when SHOP_ALERT_ settings ar
   expect(sms[0]).toContain(`New paid order ${number}, Ksh 4,320.00, 1 item`);
 });
 
+it('a second payment for a paid order alerts the owner that a refund is needed', async () => {
+  const user = await createSignedInUser(alerting);
+  const order = await placeOrderFor(alerting, user, [[2, 1]], { recipient_name: 'Baraka Mwangi' });
+  // Two tabs: two payments started, both paid.
+  const first = await startPayment(alerting, user, order.id);
+  const second = await startPayment(alerting, user, order.id);
+  for (const payment of [first, second]) {
+    await alerting.http
+      .post(new URL(payment.authorization_url).pathname)
+      .type('form')
+      .send({ outcome: 'success' })
+      .expect(303);
+  }
+  await deliver(alerting);
+  const number = order.id.slice(0, 8);
+  const alerts = (await smtp.allTo(ownerEmail)).filter((mail) => mail.subject?.includes(number));
+  expect(alerts.map((mail) => mail.subject)).toEqual([
+    expect.stringMatching(`new order ${number}`),
+    `Manukato: refund needed for order ${number}`,
+  ]);
+  expect(alerts[1]!.text).toContain('Duplicate payment for an order already paid: refund needed.');
+  expect(
+    (await ownerSmsTexts(alerting)).filter((text) => text.includes(`Refund needed for order ${number}`)),
+  ).toHaveLength(1);
+});
+
 it('without the settings nobody is alerted (the customer still gets the confirmation)', async () => {
   const before = smtp.received.length;
   const orderId = await paidOrderThrough(quiet, 'kiprop@example.co.ke');
