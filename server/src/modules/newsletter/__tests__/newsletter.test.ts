@@ -1,9 +1,5 @@
-import pino from 'pino';
 import type { ParsedMail } from 'mailparser';
-import { createMailer } from '../../../mail/mailer';
 import { UserRole } from '../../accounts/user.entity';
-import { deliverDueNotifications } from '../../notifications/notifications.service';
-import { createSmsSender } from '../../notifications/sms';
 import {
   confirmedMessage,
   invalidConfirmLinkMessage,
@@ -14,10 +10,10 @@ import {
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser } from '../../../../test/users';
+import { deliverQueuedMessages } from '../../../../test/deliver';
 
 let shop: TestShop;
 let smtp: SmtpSink;
-const log = pino({ level: 'silent' });
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
@@ -37,15 +33,7 @@ const confirm =
 const unsubscribe =
   'mutation ($token: String!) { unsubscribeFromNewsletter(token: $token) { unsubscribed message errors { field code message } } }';
 
-/** Sends what the outbox holds to the SMTP sink, as the worker does. */
-async function deliver(): Promise<number> {
-  const config = { ...shop.config, mail: { ...shop.config.mail, smtpUrl: smtp.url } };
-  return deliverDueNotifications(shop.orm.em.fork(), {
-    mailer: createMailer(config, log),
-    sms: createSmsSender(shop.config, log),
-    log,
-  });
-}
+const deliver = () => deliverQueuedMessages(shop, smtp);
 
 async function subscribeAs(email: string) {
   const { data } = await shop.graphql<{

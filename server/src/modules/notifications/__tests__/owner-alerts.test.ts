@@ -1,22 +1,18 @@
 import fs from 'node:fs/promises';
-import pino from 'pino';
-import { createMailer } from '../../../mail/mailer';
 import { ownerAlertSms, type OwnerAlertEmailProps } from '../emails/owner-alert-email';
 import { gsmLength } from '../emails/sms-texts';
-import { deliverDueNotifications } from '../notifications.service';
 import { queueLowStockDigest } from '../owner-alerts';
-import { createSmsSender } from '../sms';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser } from '../../../../test/users';
 import { placeOrderFor, startPayment } from '../../../../test/checkout';
+import { deliverQueuedMessages } from '../../../../test/deliver';
 
 const ownerEmail = 'owner@manukato.co.ke';
 let alerting: TestShop;
 /** A second instance on the same database without SHOP_ALERT_ settings. */
 let quiet: TestShop;
 let smtp: SmtpSink;
-const log = pino({ level: 'silent' });
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
@@ -29,14 +25,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-function deliver(shop: TestShop): Promise<number> {
-  const config = { ...shop.config, mail: { ...shop.config.mail, smtpUrl: smtp.url } };
-  return deliverDueNotifications(shop.orm.em.fork(), {
-    mailer: createMailer(config, log),
-    sms: createSmsSender(shop.config, log),
-    log,
-  });
-}
+const deliver = (shop: TestShop) => deliverQueuedMessages(shop, smtp);
 
 /** Places and pays an order through `shop` (the stand-in's pay page, then its webhook to that instance). */
 async function paidOrderThrough(shop: TestShop, email: string): Promise<string> {
