@@ -27,6 +27,9 @@ const STOREFRONT_PAGES = [
   '/search?q=oud',
   '/login',
   '/register',
+  // Links from the newsletter's e-mails (an unknown token: the page's message).
+  '/newsletter/confirm?token=unknown-token-of-some-length',
+  '/newsletter/unsubscribe?token=1.unknown',
 ];
 const REVIEWED_PRODUCT = '/product/2';
 // The payment stand-in's simulated phone (test mode; decision 0053): a page a tester uses like any other.
@@ -40,6 +43,7 @@ const ADMIN_PAGES = [
   '/oxalis/category',
   '/oxalis/notifications',
   '/oxalis/transactions',
+  '/oxalis/subscribers',
 ];
 
 const browser = useBrowser();

@@ -12,6 +12,7 @@ import { answerClientErrors } from './http/client-errors';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { reconcilePendingPayments, reconcilePendingRefunds } from './modules/payments/reconcile-payments';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
+import { queueLowStockDigest } from './modules/notifications/owner-alerts';
 import { createFileStorage } from './storage/create-file-storage';
 import { paystackSimulatorKey } from './modules/payments/paystack-simulator';
 
@@ -101,6 +102,7 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
       reconcilePendingPayments(orm.em.fork(), handle!.paystack(), {
         lowStockThreshold: config.lowStockThreshold,
         publicUrl: config.publicUrl,
+        alerts: config.shopAlerts,
         log,
       })
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending payments'))
@@ -123,6 +125,17 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     const notificationTimer = setInterval(deliver, 5_000);
     notificationTimer.unref();
     cleanups.push({ step: 'stop the notification timer', run: async () => clearInterval(notificationTimer) });
+    // The owner's daily low-stock digest: asked every 15 minutes, sent by one instance once a day (owner-alerts.ts).
+    const digest = () =>
+      queueLowStockDigest(orm.em.fork(), {
+        alerts: config.shopAlerts,
+        threshold: config.lowStockThreshold,
+        publicUrl: config.publicUrl,
+      }).catch((error: unknown) => log.error({ err: error }, 'could not queue the low-stock digest'));
+    void digest();
+    const digestTimer = setInterval(digest, 15 * 60_000);
+    digestTimer.unref();
+    cleanups.push({ step: 'stop the low-stock digest timer', run: async () => clearInterval(digestTimer) });
     const reservationTimer = setInterval(releaseReservations, 60_000);
     reservationTimer.unref();
     cleanups.push({ step: 'stop the reservation timer', run: async () => clearInterval(reservationTimer) });

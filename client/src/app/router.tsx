@@ -113,6 +113,19 @@ const TransactionsPage = lazyPage(
   (module) => module.TransactionsPage,
 );
 
+const NewsletterConfirmPage = lazyPage(
+  () => import('../features/newsletter/pages/newsletter-confirm-page'),
+  (module) => module.NewsletterConfirmPage,
+);
+const NewsletterUnsubscribePage = lazyPage(
+  () => import('../features/newsletter/pages/newsletter-unsubscribe-page'),
+  (module) => module.NewsletterUnsubscribePage,
+);
+const SubscribersPage = lazyPage(
+  () => import('../features/admin/pages/subscribers-page'),
+  (module) => module.SubscribersPage,
+);
+
 // Paths must match route-paths.json, which the server reads to answer 200 or 404; a test keeps them in step.
 export const routes: RouteObject[] = [
   {
@@ -132,6 +145,8 @@ export const routes: RouteObject[] = [
       { path: '/shipping', element: <ShippingPage /> },
       { path: '/verify-otp', element: <VerifyOtpPage /> },
       { path: '/contact', element: <ContactPage /> },
+      { path: '/newsletter/confirm', element: <NewsletterConfirmPage /> },
+      { path: '/newsletter/unsubscribe', element: <NewsletterUnsubscribePage /> },
       {
         // Signed-out visitors go to /account with where they were as state.from. The payment provider's
         // return (/checkout/callback) is guarded too: verifying a payment needs the shopper's session.
@@ -166,6 +181,7 @@ export const routes: RouteObject[] = [
       { path: 'notifications', element: <NotificationsPage /> },
       { path: 'transactions', element: <TransactionsPage /> },
       { path: 'discounts', element: <DiscountsPage /> },
+      { path: 'subscribers', element: <SubscribersPage /> },
     ],
   },
 ];

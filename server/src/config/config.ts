@@ -72,11 +72,24 @@ const environmentSchema = z.object({
   GRAPHQL_INTROSPECTION: booleanFromEnv.default(true),
   GRAPHQL_EXPLORER: booleanFromEnv.default(true),
   CACHE_MAX_MB: z.coerce.number().int().min(4).max(65536).default(64),
+  SHOP_ALERT_EMAIL: z.email().optional(),
+  SHOP_ALERT_PHONE: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\+254[17]\d{8}$/, 'must be a Kenyan mobile number written +2547… or +2541…'))
+    .optional(),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100000).default(5),
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(10).max(50000).default(50000),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(100000).default(10),
   TRUST_PROXY: trustProxySchema,
 });
+
+/** The owner's alert addresses (SHOP_ALERT_EMAIL, SHOP_ALERT_PHONE); each optional. */
+export interface ShopAlerts {
+  email: string | undefined;
+  /** E.164, +254… */
+  phone: string | undefined;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -129,6 +142,8 @@ export interface AppConfig {
   africasTalking: { apiKey: string | undefined; username: string | undefined; senderId: string | undefined };
   /** A product at or below this quantity is low on stock (dashboard, notifications). */
   lowStockThreshold: number;
+  /** Where the owner hears of paid orders, refunds needed and the daily low-stock digest; unset: not told. */
+  shopAlerts: ShopAlerts;
   /** Product URLs per /sitemap-products-<n>.xml (the format allows 50,000); tests use fewer. */
   sitemapUrlsPerFile: number;
   /** Sign-up codes and reset e-mails one client IP may ask for in 15 minutes. */
@@ -207,6 +222,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     africasTalking: { apiKey: values.AT_API_KEY, username: values.AT_USERNAME, senderId: values.AT_SENDER_ID },
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
+    shopAlerts: { email: values.SHOP_ALERT_EMAIL?.trim().toLowerCase(), phone: values.SHOP_ALERT_PHONE },
     sitemapUrlsPerFile: values.SITEMAP_URLS_PER_FILE,
     mailRequestsPerIp: values.MAIL_REQUESTS_PER_IP,
     trustProxy: values.TRUST_PROXY,

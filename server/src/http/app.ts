@@ -19,6 +19,7 @@ import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
+import { newsletterRoutes } from '../modules/newsletter/newsletter.routes';
 import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payments.routes';
 import { paystackSimulator, paystackSimulatorKey } from '../modules/payments/paystack-simulator';
 import { createPaystackClient, type PaystackClient } from '../modules/payments/paystack-client';
@@ -156,6 +157,9 @@ export async function createApp(
   const webhook = paystackWebhookRoutes(() => paystackSecret);
   app.use('/api', webhook);
   app.use(webhook);
+  // RFC 8058's one-click unsubscribe is a form-encoded POST from a mail client: before the JSON-only rule below
+  // (its token, not a cookie, says whose subscription it is).
+  app.use('/api', newsletterRoutes());
   if (config.paystack.simulator) {
     log.warn('test mode: payments go through the local Paystack stand-in, and no money moves');
     app.use(

@@ -66,6 +66,8 @@ export const privatePaths = [
   '/cart',
   '/reset-password',
   '/checkout',
+  // Links from e-mails carrying a subscriber's token.
+  '/newsletter',
 ];
 
 // The same titles and descriptions as the pages' own PageMeta, which takes the head over when the client starts.

@@ -31,6 +31,20 @@ describe('loadConfig', () => {
   });
 });
 
+describe("the owner's alerts", () => {
+  it('are off by default, and read SHOP_ALERT_EMAIL and a Kenyan SHOP_ALERT_PHONE written +254…', () => {
+    expect(loadConfig({}).shopAlerts).toEqual({ email: undefined, phone: undefined });
+    expect(
+      loadConfig({ SHOP_ALERT_EMAIL: 'Owner@Manukato.co.ke', SHOP_ALERT_PHONE: '+254 712-345 678' }).shopAlerts,
+    ).toEqual({ email: 'owner@manukato.co.ke', phone: '+254712345678' });
+  });
+
+  it('refuse an address or a number they could not send to', () => {
+    expect(() => loadConfig({ SHOP_ALERT_EMAIL: 'owner' })).toThrow(/SHOP_ALERT_EMAIL/);
+    expect(() => loadConfig({ SHOP_ALERT_PHONE: '0712345678' })).toThrow(/SHOP_ALERT_PHONE: must be a Kenyan/);
+  });
+});
+
 describe('the payment stand-in', () => {
   const serverDatabase = 'postgresql://shop@db.example:5432/manukato';
   const key = 'sk_live_0123456789';

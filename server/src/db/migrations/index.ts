@@ -17,6 +17,7 @@ import { Migration0015SearchIndexes } from './migration-0015-search-indexes';
 import { Migration0016Refunds } from './migration-0016-refunds';
 import { Migration0017RichNotifications } from './migration-0017-rich-notifications';
 import { Migration0018DiscountCodes } from './migration-0018-discount-codes';
+import { Migration0019NewsletterOptIn } from './migration-0019-newsletter-opt-in';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -42,4 +43,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0016Refunds', class: Migration0016Refunds },
   { name: 'Migration0017RichNotifications', class: Migration0017RichNotifications },
   { name: 'Migration0018DiscountCodes', class: Migration0018DiscountCodes },
+  { name: 'Migration0019NewsletterOptIn', class: Migration0019NewsletterOptIn },
 ];

@@ -96,5 +96,10 @@ export function adminRoutes(): Router {
     sendCsv(response, `manukato-transactions-${today()}.csv`, await csvExportService.transactions(request.ctx));
   });
 
+  router.get('/admin/export/subscribers.csv', async (request, response) => {
+    requireAdmin(request.ctx);
+    sendCsv(response, `manukato-subscribers-${today()}.csv`, await csvExportService.subscribers(request.ctx));
+  });
+
   return router;
 }

@@ -41,6 +41,21 @@ const transactionsSql = `select t.id, t.order_id, t.reference, t.amount_cents, t
     to_char(t.created_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as created_at
   from transactions t order by t.created_at desc, t.id`;
 
+/** Every newsletter subscription, newest first, times in the shop's zone (no codes or tokens). */
+const subscribersSql = `select s.email, s.status,
+    to_char(s.created_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as subscribed_at,
+    to_char(s.confirmed_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as confirmed_at,
+    to_char(s.unsubscribed_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as unsubscribed_at
+  from newsletter_subscriptions s order by s.created_at desc, s.id`;
+
+interface SubscriberExportRow {
+  email: string;
+  status: string;
+  subscribed_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
 export const csvExportService = {
   async orders(ctx: RequestContext): Promise<string> {
     requireAdmin(ctx);
@@ -104,6 +119,17 @@ export const csvExportService = {
         row.flag_reason,
         row.created_at,
       ]),
+    );
+  },
+
+  async subscribers(ctx: RequestContext): Promise<string> {
+    requireAdmin(ctx);
+    const rows = await ctx.em
+      .getConnection()
+      .execute<SubscriberExportRow[]>(subscribersSql, [shopTimeZone, shopTimeZone, shopTimeZone]);
+    return toCsv(
+      ['Email', 'Status', 'Subscribed (Nairobi)', 'Confirmed (Nairobi)', 'Unsubscribed (Nairobi)'],
+      rows.map((row) => [row.email, row.status, row.subscribed_at, row.confirmed_at ?? '', row.unsubscribed_at ?? '']),
     );
   },
 };

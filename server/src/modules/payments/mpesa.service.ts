@@ -138,6 +138,7 @@ export const mpesaService = {
           data,
           ctx.config.lowStockThreshold,
           ctx.config.publicUrl,
+          ctx.config.shopAlerts,
         );
         transaction = (await find(true))!;
       } catch (error) {

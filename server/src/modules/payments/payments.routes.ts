@@ -58,6 +58,7 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
         event.data,
         request.ctx.config.lowStockThreshold,
         request.ctx.config.publicUrl,
+        request.ctx.config.shopAlerts,
       );
     }
     const refundData = event.data as PaystackRefund | undefined;

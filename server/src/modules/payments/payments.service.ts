@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queuePaymentConfirmations } from '../notifications/notifications.service';
+import { noShopAlerts, queueOwnerAlert } from '../notifications/owner-alerts';
+import type { ShopAlerts } from '../../config/config';
 import { recordAdminNotification } from '../notifications/admin-notifications';
 import { formatKsh } from '../../shared/money';
 import { AppError } from '../../core/errors';
@@ -69,6 +71,7 @@ export async function applyPaystackResult(
   data: PaystackTransaction,
   lowStockThreshold: number,
   publicUrl: string,
+  alerts: ShopAlerts = noShopAlerts,
 ): Promise<{ outcome: PaymentOutcome }> {
   // Stock that moves is announced by takeStock and releaseOrderStock, inside this transaction.
   const outcome = await em.transactional(async (trx): Promise<PaymentOutcome> => {
@@ -103,6 +106,7 @@ export async function applyPaystackResult(
       if (order.paymentStatus === PaymentStatus.COMPLETED) {
         // Already paid through another transaction (two tabs, a retry): the second charge must go back.
         transaction.flagReason = 'Duplicate payment for an order already paid: refund needed';
+        await queueOwnerAlert(trx, alerts, publicUrl, { kind: 'refund-needed', order, reason: transaction.flagReason });
         return 'completed';
       }
       recordAdminNotification(trx, {
@@ -116,12 +120,14 @@ export async function applyPaystackResult(
         transaction.flagReason = 'Paid after the reservation ran out and the stock is gone: refund or restock needed';
         order.paymentStatus = PaymentStatus.COMPLETED;
         order.paidAt = new Date();
+        await queueOwnerAlert(trx, alerts, publicUrl, { kind: 'refund-needed', order, reason: transaction.flagReason });
         return 'completed';
       }
       order.paymentStatus = PaymentStatus.COMPLETED;
       order.paidAt = new Date();
       // Sent by the notification worker, outside this request: a failing provider never touches the order.
       await queuePaymentConfirmations(trx, order, publicUrl);
+      await queueOwnerAlert(trx, alerts, publicUrl, { kind: 'paid', order });
       return 'completed';
     }
     // 'abandoned' only means not finished yet: the reservation timer ends an order nobody pays.
@@ -217,6 +223,7 @@ export const paymentsService = {
         data,
         ctx.config.lowStockThreshold,
         ctx.config.publicUrl,
+        ctx.config.shopAlerts,
       );
       outcome = applied.outcome;
     } else {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import type { ShopAlerts } from '../../config/config';
 import { OrderStatus, PaymentStatus } from '../orders/order.entity';
 import { applyPaystackResult } from './payments.service';
 import type { PaystackClient, PaystackRefund } from './paystack-client';
@@ -10,6 +11,8 @@ export interface ReconcileOptions {
   lowStockThreshold: number;
   /** The shop's address, for links in the messages a settled payment or refund queues. */
   publicUrl: string;
+  /** The owner's alert addresses (a payment settled here alerts as the webhook's would); none when unset. */
+  alerts?: ShopAlerts;
   /** A payment this old without a webhook is asked about (Paystack's webhook usually comes within seconds). */
   olderThanMs?: number;
   /** Asked again at most this often while it stays pending. */
@@ -31,6 +34,7 @@ export async function reconcilePendingPayments(
   {
     lowStockThreshold,
     publicUrl,
+    alerts,
     olderThanMs = 3 * 60_000,
     everyMs = 60_000,
     batch = 20,
@@ -64,7 +68,7 @@ export async function reconcilePendingPayments(
   for (const { reference } of claimed) {
     try {
       const data = await paystack.verify(reference);
-      const { outcome } = await applyPaystackResult(em.fork(), reference, data, lowStockThreshold, publicUrl);
+      const { outcome } = await applyPaystackResult(em.fork(), reference, data, lowStockThreshold, publicUrl, alerts);
       if (outcome !== 'pending') applied += 1;
     } catch (error) {
       // Unknown to Paystack (never initialised there) or Paystack down: asked again next round.
@@ -95,7 +99,7 @@ export async function reconcilePendingRefunds(
     batch = 20,
     now = new Date(),
     log,
-  }: Omit<ReconcileOptions, 'lowStockThreshold'>,
+  }: Omit<ReconcileOptions, 'lowStockThreshold' | 'alerts'>,
 ): Promise<number> {
   const claimed = await em
     .getConnection()

@@ -20,6 +20,7 @@ const sidebarLinks = [
   { to: '/oxalis/reviews', label: 'Reviews' },
   { to: '/oxalis/transactions', label: 'Transactions' },
   { to: '/oxalis/discounts', label: 'Discount codes' },
+  { to: '/oxalis/subscribers', label: 'Subscribers' },
 ] as const;
 
 // New notifications arrive from other people's actions (orders, reviews): the bell asks again now and then.

@@ -59,6 +59,7 @@ const graphqlAccess: Record<string, Access> = {
   adminNotifications: 'admin',
   unreadNotificationCount: 'admin',
   adminReviews: 'admin',
+  adminNewsletterSubscribers: 'admin',
   // Mutations
   requestSignupCode: 'public',
   verifySignupCode: 'public',
@@ -69,6 +70,9 @@ const graphqlAccess: Record<string, Access> = {
   requestPasswordReset: 'public',
   resetPassword: 'public',
   subscribeToNewsletter: 'public',
+  // The token from the e-mail proves the address (confirm: a random token; unsubscribe: an HMAC of the id).
+  confirmNewsletterSubscription: 'public',
+  unsubscribeFromNewsletter: 'public',
   createReview: 'public',
   addToCart: 'signed-in',
   updateCartItem: 'signed-in',
@@ -108,6 +112,8 @@ const restAccess: Record<string, Access> = {
   'GET /robots.txt': 'public',
   // Signed by Paystack (HMAC), not by a session.
   'POST /paystack/webhook': 'public',
+  // RFC 8058's one-click unsubscribe from a mail client: the token in the URL, not a session, authorises it.
+  'POST /newsletter/unsubscribe': 'public',
   // The local Paystack stand-in (test mode only): its API takes the stand-in's key (no session), its pay page needs
   // the payment's single-use access code, and its phone page stands for the customer's phone (decision 0053).
   'POST /transaction/initialize': 'public',
@@ -156,6 +162,7 @@ const restAccess: Record<string, Access> = {
   'GET /transactions/list': 'admin',
   'GET /admin/export/orders.csv': 'admin',
   'GET /admin/export/transactions.csv': 'admin',
+  'GET /admin/export/subscribers.csv': 'admin',
 };
 
 let shop: TestShop;

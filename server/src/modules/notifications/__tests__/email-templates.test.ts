@@ -20,6 +20,11 @@ describe('the mail preview', () => {
       'order-cancelled-unpaid',
       'refund-partial',
       'refund-full',
+      'newsletter-confirm',
+      'newsletter-welcome',
+      'owner-order-paid',
+      'owner-refund-needed',
+      'low-stock-digest',
     ]);
     for (const { email } of previews) {
       expect(email.subject).toMatch(/Manukato/);
@@ -55,6 +60,21 @@ describe('the mail preview', () => {
       'order-cancelled-unpaid': ['You have not been charged.'],
       'refund-partial': ['refunded Ksh 1,850.00 for order 3f9c2a1b', 'a partial refund of the Ksh 24,580.00'],
       'refund-full': [`refunded ${formatKsh(order.totalCents)}`, 'a full refund'],
+      'newsletter-confirm': [
+        `${publicUrl}/newsletter/confirm?token=sample-token-for-the-preview-only`,
+        `${publicUrl}/newsletter/unsubscribe?token=`,
+        '10% off your first purchase',
+      ],
+      'newsletter-welcome': ['use the code WELCOME-7K3QX9 at checkout', `${publicUrl}/newsletter/unsubscribe?token=`],
+      'owner-order-paid': ['New paid order 3f9c2a1b', 'Ksh 24,580.00 for 3 items', `${publicUrl}/oxalis/orders`],
+      'owner-refund-needed': ['Refund needed for order 3f9c2a1b', 'Duplicate payment', `${publicUrl}/oxalis/orders`],
+      'low-stock-digest': [
+        '23 products are at or below 5 in stock',
+        'Oud Royale Eau de Parfum 100 ml: out of stock',
+        'Jasmine Nights Body Mist: 3 left',
+        'and 21 more.',
+        `${publicUrl}/oxalis/inventory`,
+      ],
     };
     for (const [name, expected] of Object.entries(facts)) {
       const email = byName.get(name)!;

@@ -7,6 +7,7 @@ import type { OrderFacts } from './order-facts';
 import { renderPasswordResetEmail } from './password-reset-email';
 import { renderRefundEmail } from './refund-email';
 import { renderSignupCodeEmail } from './signup-code-email';
+import { renderNewsletterAndOwnerPreviews } from './newsletter-and-owner-previews';
 import { orderSms } from './sms-texts';
 
 /** A realistic order for previews and tests: long names, a discount and a paid delivery fee. */
@@ -95,5 +96,6 @@ export async function renderPreviews(publicUrl: string): Promise<Preview[]> {
       email: await renderRefundEmail({ order, amountCents: order.totalCents, full: true }),
       sms: orderSms.refunded(order, order.totalCents),
     },
+    ...(await renderNewsletterAndOwnerPreviews(publicUrl, order)),
   ];
 }
