@@ -102,7 +102,7 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
       reconcilePendingPayments(orm.em.fork(), handle!.paystack(), {
         lowStockThreshold: config.lowStockThreshold,
         publicUrl: config.publicUrl,
-        alerts: config.shopAlerts,
+        shopAlerts: config.shopAlerts,
         log,
       })
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending payments'))

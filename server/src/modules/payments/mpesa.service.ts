@@ -132,14 +132,7 @@ export const mpesaService = {
     ) {
       try {
         const data = await ctx.paystack().verify(transaction.reference);
-        await applyPaystackResult(
-          ctx.em,
-          transaction.reference,
-          data,
-          ctx.config.lowStockThreshold,
-          ctx.config.publicUrl,
-          ctx.config.shopAlerts,
-        );
+        await applyPaystackResult(ctx.em, transaction.reference, data, ctx.config);
         transaction = (await find(true))!;
       } catch (error) {
         // Paystack unreachable: the charge stays pending and the next poll asks again.

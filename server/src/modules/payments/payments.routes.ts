@@ -52,14 +52,7 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
     const event = parsed as { event?: string; data?: PaystackTransaction };
     // Paystack reports only successes by webhook (there is no charge.failed): a failure is learnt from verify.
     if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {
-      await applyPaystackResult(
-        request.ctx.em,
-        event.data.reference,
-        event.data,
-        request.ctx.config.lowStockThreshold,
-        request.ctx.config.publicUrl,
-        request.ctx.config.shopAlerts,
-      );
+      await applyPaystackResult(request.ctx.em, event.data.reference, event.data, request.ctx.config);
     }
     const refundData = event.data as PaystackRefund | undefined;
     if (

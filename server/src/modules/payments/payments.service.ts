@@ -61,6 +61,16 @@ async function takeOrderBackOutOfCart(em: EntityManager, orderId: string): Promi
 }
 
 /**
+ * The shop's settings that applying a payment needs: the low-stock line (stock taken back), the shop's address
+ * (links in the messages it queues) and the owner's alerts (none when unset). The config has them all.
+ */
+export interface PaymentSettings {
+  lowStockThreshold: number;
+  publicUrl: string;
+  shopAlerts?: ShopAlerts;
+}
+
+/**
  * Applies what Paystack says about a transaction, once: the row is locked and only a pending
  * transaction changes. Paid only when the amount and currency match what the order asked for;
  * a mismatch is flagged and the order stays unpaid. A failed payment gives the stock back.
@@ -69,10 +79,9 @@ export async function applyPaystackResult(
   em: EntityManager,
   reference: string,
   data: PaystackTransaction,
-  lowStockThreshold: number,
-  publicUrl: string,
-  alerts: ShopAlerts = noShopAlerts,
+  settings: PaymentSettings,
 ): Promise<{ outcome: PaymentOutcome }> {
+  const { lowStockThreshold, publicUrl, shopAlerts: alerts = noShopAlerts } = settings;
   // Stock that moves is announced by takeStock and releaseOrderStock, inside this transaction.
   const outcome = await em.transactional(async (trx): Promise<PaymentOutcome> => {
     const transaction = await trx.findOne(
@@ -217,14 +226,7 @@ export const paymentsService = {
     let outcome: PaymentOutcome;
     if (transaction.status === PaymentStatus.PENDING) {
       const data = await ctx.paystack().verify(transaction.reference);
-      const applied = await applyPaystackResult(
-        ctx.em,
-        transaction.reference,
-        data,
-        ctx.config.lowStockThreshold,
-        ctx.config.publicUrl,
-        ctx.config.shopAlerts,
-      );
+      const applied = await applyPaystackResult(ctx.em, transaction.reference, data, ctx.config);
       outcome = applied.outcome;
     } else {
       outcome = transaction.status === PaymentStatus.COMPLETED ? 'completed' : 'failed';

@@ -1,18 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { ShopAlerts } from '../../config/config';
 import { OrderStatus, PaymentStatus } from '../orders/order.entity';
-import { applyPaystackResult } from './payments.service';
+import { applyPaystackResult, type PaymentSettings } from './payments.service';
 import type { PaystackClient, PaystackRefund } from './paystack-client';
 import { Refund, RefundStatus } from './refund.entity';
 import { applyRefundEvent } from './refunds.service';
 
-export interface ReconcileOptions {
-  lowStockThreshold: number;
-  /** The shop's address, for links in the messages a settled payment or refund queues. */
-  publicUrl: string;
-  /** The owner's alert addresses (a payment settled here alerts as the webhook's would); none when unset. */
-  alerts?: ShopAlerts;
+/** A payment settled here queues the messages and owner alerts the webhook's would (PaymentSettings). */
+export interface ReconcileOptions extends PaymentSettings {
   /** A payment this old without a webhook is asked about (Paystack's webhook usually comes within seconds). */
   olderThanMs?: number;
   /** Asked again at most this often while it stays pending. */
@@ -31,17 +26,9 @@ export interface ReconcileOptions {
 export async function reconcilePendingPayments(
   em: EntityManager,
   paystack: PaystackClient,
-  {
-    lowStockThreshold,
-    publicUrl,
-    alerts,
-    olderThanMs = 3 * 60_000,
-    everyMs = 60_000,
-    batch = 20,
-    now = new Date(),
-    log,
-  }: ReconcileOptions,
+  options: ReconcileOptions,
 ): Promise<number> {
+  const { olderThanMs = 3 * 60_000, everyMs = 60_000, batch = 20, now = new Date(), log } = options;
   const claimed = await em.getConnection().execute<{ reference: string }[]>(
     `update transactions t set checked_at = ?
       where t.id in (
@@ -68,7 +55,7 @@ export async function reconcilePendingPayments(
   for (const { reference } of claimed) {
     try {
       const data = await paystack.verify(reference);
-      const { outcome } = await applyPaystackResult(em.fork(), reference, data, lowStockThreshold, publicUrl, alerts);
+      const { outcome } = await applyPaystackResult(em.fork(), reference, data, options);
       if (outcome !== 'pending') applied += 1;
     } catch (error) {
       // Unknown to Paystack (never initialised there) or Paystack down: asked again next round.
@@ -99,7 +86,7 @@ export async function reconcilePendingRefunds(
     batch = 20,
     now = new Date(),
     log,
-  }: Omit<ReconcileOptions, 'lowStockThreshold' | 'alerts'>,
+  }: Omit<ReconcileOptions, 'lowStockThreshold' | 'shopAlerts'>,
 ): Promise<number> {
   const claimed = await em
     .getConnection()

@@ -327,13 +327,10 @@ describe('reconciliation', () => {
       const user = await createSignedInUser(lost);
       const placed = await placedOrder(lost, user, 19, 1);
       const reference = await payOnHostedPage(lost, user, placed.id);
-      await applyPaystackResult(
-        lost.orm.em.fork(),
-        reference,
-        await client.verify(reference),
-        5,
-        lost.config.publicUrl,
-      );
+      await applyPaystackResult(lost.orm.em.fork(), reference, await client.verify(reference), {
+        lowStockThreshold: 5,
+        publicUrl: lost.config.publicUrl,
+      });
       const paid = await lost.orm.em.fork().findOneOrFail(Order, { id: placed.id });
       expect(paid.paymentStatus).toBe('completed');
       const part = 1_000;
