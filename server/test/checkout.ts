@@ -52,6 +52,20 @@ export async function startPayment(
   return response.body.data;
 }
 
+/**
+ * Starts the payment and pays it on the shop's Paystack stand-in page, as a shopper's "Pay" does (the stand-in then
+ * tells the shop by its webhook). Answers the payment's reference.
+ */
+export async function payOnStandIn(shop: TestShop, user: TestUser, orderId: string): Promise<string> {
+  const payment = await startPayment(shop, user, orderId);
+  await shop.http
+    .post(new URL(payment.authorization_url).pathname)
+    .type('form')
+    .send({ outcome: 'success' })
+    .expect(303);
+  return payment.reference;
+}
+
 /** A Paystack event to the webhook as Paystack sends it, signed with the secret key unless a signature is given. */
 export function sendPaystackEvent(shop: TestShop, secretKey: string, event: unknown, signature?: string) {
   const raw = JSON.stringify(event);

@@ -10,7 +10,7 @@ import { createSmsSender } from '../sms';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
-import { placeOrderFor, startPayment } from '../../../../test/checkout';
+import { payOnStandIn, placeOrderFor } from '../../../../test/checkout';
 
 let shop: TestShop;
 let smtp: SmtpSink;
@@ -35,12 +35,7 @@ async function paidOrder(email: string, lines: [number, number][] = [[2, 1]]): P
     recipient_email: email,
     recipient_phone: '0722 000 111',
   });
-  const payment = await startPayment(shop, user, order.id);
-  await shop.http
-    .post(new URL(payment.authorization_url).pathname)
-    .type('form')
-    .send({ outcome: 'success' })
-    .expect(303);
+  await payOnStandIn(shop, user, order.id);
   return order.id;
 }
 

@@ -10,7 +10,7 @@ import { Refund } from '../refund.entity';
 import { Transaction } from '../transaction.entity';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
-import { placeOrderFor, sendPaystackEvent, startPayment } from '../../../../test/checkout';
+import { payOnStandIn, placeOrderFor, sendPaystackEvent, startPayment } from '../../../../test/checkout';
 import { startAnswerDroppingProxy } from '../../../../test/answer-dropping-proxy';
 
 /**
@@ -61,16 +61,10 @@ async function placedOrder(target: TestShop, user: TestUser, productId: number, 
 }
 
 /** Pays on the stand-in's hosted page, as the shopper does; the stand-in sends charge.success to the shop. */
-async function payOnHostedPage(target: TestShop, user: TestUser, orderId: string): Promise<string> {
-  const payment = await startPayment(target, user, orderId);
-  await target.http.post(new URL(payment.authorization_url).pathname).type('form').send({ outcome: 'success' });
-  return payment.reference;
-}
-
 async function paidOrder(productId: number, quantity = 2) {
   const user = await createSignedInUser(shop);
   const placed = await placedOrder(shop, user, productId, quantity);
-  const reference = await payOnHostedPage(shop, user, placed.id);
+  const reference = await payOnStandIn(shop, user, placed.id);
   const order = await shop.orm.em.fork().findOneOrFail(Order, { id: placed.id });
   expect(order.paymentStatus).toBe('completed');
   return { user, order, reference };
@@ -294,7 +288,7 @@ describe('reconciliation', () => {
   it('pays an order whose webhook was lost, once, with two instances running the job together', async () => {
     const user = await createSignedInUser(lost);
     const placed = await placedOrder(lost, user, 18, 1);
-    const reference = await payOnHostedPage(lost, user, placed.id);
+    const reference = await payOnStandIn(lost, user, placed.id);
     expect((await lost.orm.em.fork().findOneOrFail(Order, { id: placed.id })).paymentStatus).toBe('pending');
     const options = { lowStockThreshold: 5, publicUrl: lost.config.publicUrl };
     // Too recent: not asked yet.
@@ -326,7 +320,7 @@ describe('reconciliation', () => {
       const lostAdmin = await createSignedInUser(lost, UserRole.ADMIN);
       const user = await createSignedInUser(lost);
       const placed = await placedOrder(lost, user, 19, 1);
-      const reference = await payOnHostedPage(lost, user, placed.id);
+      const reference = await payOnStandIn(lost, user, placed.id);
       await applyPaystackResult(lost.orm.em.fork(), reference, await client.verify(reference), {
         lowStockThreshold: 5,
         publicUrl: lost.config.publicUrl,
