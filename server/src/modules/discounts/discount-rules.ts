@@ -1,11 +1,12 @@
 import { AppError, type FieldErrorCode } from '../../core/errors';
 import { formatKsh } from '../../shared/money';
+import { DiscountKind } from './discount-code.entity';
 
 /** A discount code row as SQL reads it, with how often it has been used (decision 0056). */
 export interface DiscountRow {
   id: number;
   code: string;
-  kind: 'percent' | 'fixed';
+  kind: DiscountKind;
   value: number;
   min_subtotal_cents: number;
   starts_at: Date | null;
@@ -124,6 +125,7 @@ export function discountCentsFor(
   if (subtotalCents < discount.min_subtotal_cents) {
     throw discountError('DISCOUNT_MINIMUM_NOT_MET', discountMessages.minimum(discount.min_subtotal_cents));
   }
-  const cents = discount.kind === 'percent' ? Math.floor((eligibleCents * discount.value + 50) / 100) : discount.value;
+  const cents =
+    discount.kind === DiscountKind.PERCENT ? Math.floor((eligibleCents * discount.value + 50) / 100) : discount.value;
   return Math.min(cents, eligibleCents);
 }

@@ -14,6 +14,7 @@ import {
   discountUsageColumns,
   normaliseCode,
   unknownCode,
+  type DiscountRow,
   type DiscountWithUsage,
 } from './discount-rules';
 
@@ -56,24 +57,8 @@ export interface AdminDiscountCode {
   createdAt: Date;
 }
 
-interface AdminRow {
-  id: number;
-  code: string;
-  kind: DiscountKind;
-  value: number;
-  min_subtotal_cents: number;
-  starts_at: string | null;
-  ends_at: string | null;
-  max_uses: number | null;
-  max_uses_per_customer: number | null;
-  first_order_only: boolean;
-  category_ids: number[];
-  product_ids: number[];
-  active: boolean;
-  email: string | null;
-  uses: number;
-  created_at: string;
-}
+/** A code as the admin list reads it: the row and how often it has been used. */
+type AdminRow = DiscountRow & { uses: number; created_at: Date };
 
 const maxCents = 100_000_000_00;
 const codePattern = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;

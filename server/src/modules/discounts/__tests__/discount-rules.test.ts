@@ -1,9 +1,10 @@
+import { DiscountKind } from '../discount-code.entity';
 import { discountCentsFor, type DiscountWithUsage } from '../discount-rules';
 
 const base: DiscountWithUsage = {
   id: 1,
   code: 'TEST',
-  kind: 'percent',
+  kind: DiscountKind.PERCENT,
   value: 15,
   min_subtotal_cents: 0,
   starts_at: null,
