@@ -126,6 +126,16 @@ it('confirming sends exactly one welcome code; confirming again or re-subscribin
     .getConnection()
     .execute<{ welcome_code: string }[]>('select welcome_code from newsletter_subscriptions where email = ?', [email]);
   expect(row!.welcome_code).toBe(code);
+  // The e-mailed code is a real discount: 10% off, one use, a first order only, for this address alone (how
+  // checkout judges such a code is in the discounts tests).
+  const [discount] = await shop.orm.em
+    .fork()
+    .getConnection()
+    .execute<Record<string, unknown>[]>(
+      'select kind, value, max_uses, first_order_only, email, active from discount_codes where code = ?',
+      [code],
+    );
+  expect(discount).toEqual({ kind: 'percent', value: 10, max_uses: 1, first_order_only: true, email, active: true });
 
   // Twice, and the footer again: the same answers, and no second code or e-mail.
   expect(await confirmWith(token)).toMatchObject({ confirmed: true, email });
