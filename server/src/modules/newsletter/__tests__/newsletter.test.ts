@@ -259,6 +259,26 @@ describe('the admin', () => {
     expect(page.body.data.adminNewsletterSubscribers.subscribers).toHaveLength(1);
     expect(page.body.data.adminNewsletterSubscribers.subscribers[0].status).toBe('unsubscribed');
 
+    // One page of 1 or of 50 subscribers costs the same statements.
+    await shop.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        "insert into newsletter_subscriptions (email) select 'list-' || n || '@example.co.ke' from generate_series(1, 50) n",
+      );
+    const statementsOf = async (limit: number) =>
+      (
+        await shop.statements.measure(() =>
+          shop.http.post('/graphql').set(admin.auth).send({ query: list, variables: { limit } }).expect(200),
+        )
+      ).statements;
+    expect(await statementsOf(50)).toBe(await statementsOf(1));
+    const fifty = await shop.http
+      .post('/graphql')
+      .set(admin.auth)
+      .send({ query: list, variables: { limit: 50 } });
+    expect(fifty.body.data.adminNewsletterSubscribers.subscribers).toHaveLength(50);
+
     const csv = await shop.http.get('/api/admin/export/subscribers.csv').set(admin.auth).expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.text.split('\r\n')[0]).toBe(
