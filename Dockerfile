@@ -12,7 +12,7 @@ RUN npm run build && npm prune --omit=dev
 FROM node:24.21.0-bookworm-slim
 # The runtime defaults every start of the shop gets (tools/shop-runtime.mjs, decision 0059): a V8 heap cap and two
 # glibc arenas. Your own NODE_OPTIONS or MALLOC_ARENA_MAX (docker run -e, compose) replaces them.
-ENV NODE_ENV=production PORT=4000 DATA_DIR=/data MALLOC_ARENA_MAX=2 NODE_OPTIONS=--max-old-space-size=256
+ENV NODE_ENV=production PORT=4000 DATA_DIR=/data MALLOC_ARENA_MAX=2 NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=16"
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
