@@ -93,20 +93,30 @@ export const cartService = {
     const quantity = requireQuantity(rawQuantity ?? 1);
     if (quantity < 1) throw AppError.field('quantity', 'INVALID_QUANTITY', 'Quantity must be at least 1.');
     const id = Number(productId);
-    const product = Number.isSafeInteger(id) ? await ctx.loaders.catalog.productById.load(id) : null;
-    if (!product) throw AppError.notFound('Product not found');
+    if (!Number.isSafeInteger(id)) throw AppError.notFound('Product not found');
     // One statement whatever two tabs do at once: the unique (user, product) pair adds up, and only while the
-    // line stays within the stock on the shelf and the most one line may hold; otherwise nothing is written.
+    // line stays within the stock on the shelf and the most one line may hold; otherwise nothing is written. An
+    // archived product is never added.
     const [row] = await ctx.em.getConnection().execute<{ quantity: number }[]>(
       `insert into cart_items (user_id, product_id, quantity)
-         select ?, id, ? from products where id = ? and quantity >= ?
+         select ?, id, ? from products where id = ? and archived_at is null and quantity >= ?
          on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity
            where cart_items.quantity + excluded.quantity
                  <= least(?, (select quantity from products where id = excluded.product_id))
          returning quantity`,
-      [viewer.id, quantity, product.id, quantity, maxQuantity],
+      [viewer.id, quantity, id, quantity, maxQuantity],
     );
-    if (!row) throw outOfStock(product.name, product.quantity);
+    if (!row) {
+      // Nothing written: the product's row says why (gone, or not enough on the shelf). Only refusals read it.
+      const [product] = await ctx.em
+        .getConnection()
+        .execute<{ name: string; quantity: number }[]>(
+          'select name, quantity from products where id = ? and archived_at is null',
+          [id],
+        );
+      if (!product) throw AppError.notFound('Product not found');
+      throw outOfStock(product.name, product.quantity);
+    }
     return this.cart(ctx);
   },
 

@@ -182,6 +182,28 @@ describe('creating an order', () => {
   });
 });
 
+describe('adding to the cart', () => {
+  it('refuses an archived product as not found and too many as out of stock, writing nothing', async () => {
+    const user = await createSignedInUser(shop);
+    await setStock(17, 2);
+    const tooMany = await shop.http
+      .post('/api/carts/add')
+      .set(user.auth)
+      .send({ product_id: 17, quantity: 3 })
+      .expect(400);
+    expect(tooMany.body.message).toMatch(/^Only 2 of .+ left in stock\.$/);
+    await shop.orm.em.fork().nativeUpdate(Product, { id: 17 }, { archivedAt: new Date() });
+    await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 17, quantity: 1 }).expect(404);
+    await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 999_999, quantity: 1 }).expect(404);
+    await shop.orm.em.fork().nativeUpdate(Product, { id: 17 }, { archivedAt: null });
+    const [{ count }] = await shop.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ count: string }[]>('select count(*) from cart_items where user_id = ?', [user.id]);
+    expect(Number(count)).toBe(0);
+  });
+});
+
 describe('reservations and privacy', () => {
   it('gives back the stock of an unpaid order once its hold runs out, once', async () => {
     await setStock(3, 4);
@@ -248,11 +270,12 @@ describe('reservations and privacy', () => {
     await setStock(10, 10);
     const user = await createSignedInUser(shop);
     await withCart(user, [[9, 1]]);
-    // The session, the product, one upsert that checks the stock, the cart's lines, the other lines' products.
+    // The session, one upsert that checks the product and its stock, the cart's lines, their products (the product's
+    // own row is read only to explain a refusal).
     const add = await shop.statements.measure(() =>
       shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 10, quantity: 1 }).expect(201),
     );
-    expect(add.statements).toBe(5);
+    expect(add.statements).toBe(4);
     // The session, begin, the locked cart with its products, one write of everything, commit, the order read back.
     const create = await shop.statements.measure(() =>
       shop.http
