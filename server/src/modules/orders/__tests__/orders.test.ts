@@ -196,11 +196,11 @@ describe('adding to the cart', () => {
     await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 17, quantity: 1 }).expect(404);
     await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 999_999, quantity: 1 }).expect(404);
     await shop.orm.em.fork().nativeUpdate(Product, { id: 17 }, { archivedAt: null });
-    const [{ count }] = await shop.orm.em
+    const [lines] = await shop.orm.em
       .fork()
       .getConnection()
       .execute<{ count: string }[]>('select count(*) from cart_items where user_id = ?', [user.id]);
-    expect(Number(count)).toBe(0);
+    expect(Number(lines?.count)).toBe(0);
   });
 });
 
