@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse as parseCookie } from 'cookie';
 import type { Request } from 'express';
 import type { RequestContext } from '../../core/request-context';
+import { queryPrepared } from '../../shared/prepared-statements';
 import { randomToken, sha256 } from '../../shared/secrets';
 import { Session } from './session.entity';
 import type { User, UserRole } from './user.entity';
@@ -38,7 +39,8 @@ interface ViewerRow {
  */
 export async function viewerForToken(em: EntityManager, token: string): Promise<Viewer | null> {
   if (!sessionTokenPattern.test(token)) return null;
-  const [row] = await em.getConnection().execute<ViewerRow[]>(
+  const [row] = await queryPrepared<ViewerRow>(
+    em,
     `select s.id as session_id, u.id, u.first, u.last, u.email, u.role
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`,

@@ -1,4 +1,5 @@
 import { AppError } from '../../core/errors';
+import { queryPrepared } from '../../shared/prepared-statements';
 import type { RequestContext } from '../../core/request-context';
 import { requireViewer } from '../accounts/guards';
 import {
@@ -34,7 +35,8 @@ export const cartService = {
   async cart(ctx: RequestContext): Promise<CartView> {
     const viewer = requireViewer(ctx);
     // One statement for the lines and the applied code with its usage (JSON dates are re-read as dates).
-    const [{ items, discount }] = (await ctx.em.getConnection().execute(
+    const [{ items, discount }] = (await queryPrepared(
+      ctx.em,
       `select coalesce((select json_agg(json_build_object('id', id, 'product_id', product_id, 'quantity', quantity)
                                           order by id)
                           from cart_items where user_id = ?), '[]') as items,
@@ -93,16 +95,18 @@ export const cartService = {
     const quantity = requireQuantity(rawQuantity ?? 1);
     if (quantity < 1) throw AppError.field('quantity', 'INVALID_QUANTITY', 'Quantity must be at least 1.');
     const id = Number(productId);
-    if (!Number.isSafeInteger(id)) throw AppError.notFound('Product not found');
+    // Product ids are PostgreSQL integers: anything outside their range names no product.
+    if (!Number.isInteger(id) || id > 2 ** 31 - 1 || id < -(2 ** 31)) throw AppError.notFound('Product not found');
     // One statement whatever two tabs do at once: the unique (user, product) pair adds up, and only while the
     // line stays within the stock on the shelf and the most one line may hold; otherwise nothing is written. An
     // archived product is never added.
-    const [row] = await ctx.em.getConnection().execute<{ quantity: number }[]>(
+    const [row] = await queryPrepared<{ quantity: number }>(
+      ctx.em,
       `insert into cart_items (user_id, product_id, quantity)
-         select ?, id, ? from products where id = ? and archived_at is null and quantity >= ?
+         select ?::uuid, id, ?::int from products where id = ? and archived_at is null and quantity >= ?
          on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity
            where cart_items.quantity + excluded.quantity
-                 <= least(?, (select quantity from products where id = excluded.product_id))
+                 <= least(?::int, (select quantity from products where id = excluded.product_id))
          returning quantity`,
       [viewer.id, quantity, id, quantity, maxQuantity],
     );

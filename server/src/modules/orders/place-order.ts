@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../core/errors';
+import { queryPrepared } from '../../shared/prepared-statements';
 import { catalogueChannel, noticeOfCatalogueChange } from '../../events/catalogue-change';
 import { outOfStock } from '../cart/cart.service';
 import { effectivePriceCents } from '../catalog/product.entity';
@@ -44,9 +45,8 @@ export interface OrderToPlace {
  * applied discount code adds two statements before the write (see lockedDiscount).
  */
 export async function placeOrder(em: EntityManager, order: OrderToPlace): Promise<void> {
-  const connection = em.getConnection();
-  const context = em.getTransactionContext();
-  const lines = await connection.execute<LockedLine[]>(
+  const lines = await queryPrepared<LockedLine>(
+    em,
     `select ci.product_id, ci.quantity as needed, p.name, p.quantity, p.price_cents, p.sale_price_cents, p.on_sale,
             p.archived_at, (select fee_cents from delivery_locations where id = ?) as fee_cents,
             (select coalesce(json_agg(pc.category_id), '[]') from product_categories pc where pc.product_id = p.id)
@@ -55,8 +55,6 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
        from cart_items ci join products p on p.id = ci.product_id
       where ci.user_id = ? order by p.id for update of ci, p`,
     [order.deliveryLocationId, order.userId],
-    'all',
-    context,
   );
   const feeCents = lines[0]?.fee_cents ?? (await locationFee(em, order.deliveryLocationId));
   if (feeCents === null) throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
@@ -115,7 +113,8 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
     inStockFlippedIds: lines.filter((line) => line.quantity === line.needed).map((line) => line.product_id),
   });
   // Lists travel as one JSON parameter each: the driver would spread a JS array into a list of parameters.
-  await connection.execute(
+  await queryPrepared(
+    em,
     `with wanted as (
        select * from jsonb_to_recordset(?::jsonb)
          as n(product_id int, product_name text, unit_price_cents int, quantity int)),
@@ -170,8 +169,6 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
       catalogueChannel,
       notice,
     ],
-    'run',
-    context,
   );
 }
 
@@ -182,26 +179,18 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
  * cart and products first and the code last, so two never deadlock.
  */
 async function lockedDiscount(em: EntityManager, id: number, userId: string): Promise<DiscountWithUsage | null> {
-  const connection = em.getConnection();
-  const context = em.getTransactionContext();
-  await connection.execute('select id from discount_codes where id = ? for update', [id], 'all', context);
-  const [discount] = await connection.execute<DiscountWithUsage[]>(
+  await queryPrepared(em, 'select id from discount_codes where id = ? for update', [id]);
+  const [discount] = await queryPrepared<DiscountWithUsage>(
+    em,
     `select ${discountUsageColumns} from discount_codes d where d.id = ?`,
     [userId, userId, userId, id],
-    'all',
-    context,
   );
   return discount ?? null;
 }
 
 async function locationFee(em: EntityManager, id: number): Promise<number | null> {
-  const [row] = await em
-    .getConnection()
-    .execute<{ fee_cents: number }[]>(
-      'select fee_cents from delivery_locations where id = ?',
-      [id],
-      'all',
-      em.getTransactionContext(),
-    );
+  const [row] = await queryPrepared<{ fee_cents: number }>(em, 'select fee_cents from delivery_locations where id = ?', [
+    id,
+  ]);
   return row?.fee_cents ?? null;
 }

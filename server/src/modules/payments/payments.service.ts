@@ -6,6 +6,7 @@ import { noShopAlerts, queueOwnerAlert } from '../notifications/owner-alerts';
 import type { ShopAlerts } from '../../config/config';
 import { recordAdminNotification } from '../notifications/admin-notifications';
 import { formatKsh } from '../../shared/money';
+import { queryPrepared } from '../../shared/prepared-statements';
 import { AppError } from '../../core/errors';
 import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../core/request-context';
@@ -184,17 +185,17 @@ export const paymentsService = {
     const reference = `MK-${randomToken(12)}`;
     const transactionId = randomUUID();
     // One statement: the caller's order, and its pending transaction when it can still be paid.
-    const [order] = await ctx.em.getConnection().execute<PayableOrder[]>(
+    const [order] = await queryPrepared<PayableOrder>(
+      ctx.em,
       `with found as (
          select id, total_cents, currency, coalesce(?::text, payment_method) as payment_method, recipient_email,
                 payment_status = ? and stock_released_at is null as payable
            from orders where id = ? and user_id = ?),
        started as (
          insert into transactions (id, order_id, reference, amount_cents, currency, method)
-         select ?, id, ?, total_cents, currency, payment_method from found where payable)
-       select * from found`,
+         select ?::uuid, id, ?::text, total_cents, currency, payment_method from found where payable)
+       select id, total_cents, currency, payment_method, recipient_email, payable from found`,
       [method, PaymentStatus.PENDING, orderId, viewer.id, transactionId, reference],
-      'all',
     );
     if (!order) throw AppError.notFound('Order not found');
     if (!order.payable) throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');

@@ -1,3 +1,4 @@
+import { queryPrepared } from '../../shared/prepared-statements';
 import { randomBytes } from 'node:crypto';
 import { Router, urlencoded, type Request, type Response } from 'express';
 import { escapeHtml } from '../../shared/html';
@@ -203,8 +204,9 @@ export function paystackSimulator(options: { secretKey: string; webhookUrl: () =
     const accessCode = randomToken(24);
     // A reference is used once, as Paystack refuses a duplicate; payments older than the days kept go in the
     // same statement (and their references with them).
-    const [created] = await query<{ id: string }>(
-      request,
+    // Prepared: every checkout's initialize passes here in test mode (decision 0060).
+    const [created] = await queryPrepared<{ id: string }>(
+      request.ctx.em,
       `with pruned as (delete from simulated_payments where created_at < now() - interval '${keptDays} days')
        insert into simulated_payments (reference, access_code_hash, amount, currency, email, callback_url, channel, metadata)
        values (?, ?, ?, ?, ?, ?, ?, ?)

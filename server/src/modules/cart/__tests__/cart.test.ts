@@ -73,6 +73,16 @@ describe('the cart', () => {
     await shop.http.get(`/api/carts/user/${user.id}`).set(user.auth).expect(404);
   });
 
+  it('answers 404 for product ids no product can have, however large, and writes nothing', async () => {
+    const user = await createSignedInUser(shop);
+    // Ids are PostgreSQL integers; the add sends them as a typed parameter (decision 0060), so the range is checked first.
+    for (const productId of [2 ** 31, 2 ** 40, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, 1.5, 'abc']) {
+      const answer = await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: productId }).expect(404);
+      expect(answer.body.message).toBe('Product not found');
+    }
+    await shop.http.get(`/api/carts/user/${user.id}`).set(user.auth).expect(404);
+  });
+
   it('updates a line, removes it below 1, and answers 404 for an empty cart', async () => {
     const user = await createSignedInUser(shop);
     const added = await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 1 }).expect(201);

@@ -1,0 +1,74 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { startTestShop, type TestShop } from '../../../test/test-shop';
+import { queryPrepared } from '../prepared-statements';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop({ seed: false });
+});
+afterAll(() => shop.close());
+
+const backendPid = async (em: EntityManager) =>
+  (
+    await em
+      .getConnection()
+      .execute<{ pid: number }[]>('select pg_backend_pid() as pid', [], 'all', em.getTransactionContext())
+  )[0]!.pid;
+
+describe('prepared statements', () => {
+  it('numbers the placeholders, and PostgreSQL keeps the statement under its name on that connection', async () => {
+    await shop.orm.em.fork().transactional(async (em) => {
+      const [row] = await queryPrepared<{ sum: number }>(em, 'select ?::int + ?::int as sum', [40, 2]);
+      expect(row).toEqual({ sum: 42 });
+      const prepared = await em
+        .getConnection()
+        .execute<{ name: string; statement: string }[]>(
+          'select name, statement from pg_prepared_statements',
+          [],
+          'all',
+          em.getTransactionContext(),
+        );
+      expect(prepared).toContainEqual({
+        name: expect.stringMatching(/^mk_[0-9a-f]{24}$/),
+        statement: 'select $1::int + $2::int as sum',
+      });
+    });
+  });
+
+  it("runs on the transaction's own connection, and sees what the transaction wrote", async () => {
+    await shop.orm.em.fork().transactional(async (em) => {
+      const [own] = await queryPrepared<{ pid: number }>(em, 'select pg_backend_pid() as pid');
+      expect(own!.pid).toBe(await backendPid(em));
+      await em
+        .getConnection()
+        .execute('create temporary table prepared_probe (n int) on commit drop', [], 'run', em.getTransactionContext());
+      await queryPrepared(em, 'insert into prepared_probe (n) values (?)', [7]);
+      const rows = await queryPrepared<{ n: number }>(em, 'select n from prepared_probe where n = ?', [7]);
+      expect(rows).toEqual([{ n: 7 }]);
+    });
+  });
+
+  it('is counted and logged like the ORM’s own statements', async () => {
+    const em = shop.orm.em.fork();
+    const { statements, sql } = await shop.statements.measure(() =>
+      queryPrepared(em, 'select ?::text as greeting', ['jambo']),
+    );
+    expect(statements).toBe(1);
+    expect(sql[0]).toContain('select $1::text as greeting');
+  });
+
+  it('gives PostgreSQL’s error to the caller and returns the connection to the pool', async () => {
+    const em = shop.orm.em.fork();
+    // More failures than the test shop's pool has connections: a leaked connection would hang the last query.
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await expect(queryPrepared(em, 'select 1 / ?::int as n', [0])).rejects.toMatchObject({ code: '22012' });
+    }
+    await expect(queryPrepared(em, 'select 1 / ?::int as n', [1])).resolves.toEqual([{ n: 1 }]);
+  });
+
+  it('refuses identifier placeholders, which a prepared statement cannot take', async () => {
+    await expect(queryPrepared(shop.orm.em.fork(), 'select ?? from products', ['name'])).rejects.toThrow(
+      'prepared statements take values only',
+    );
+  });
+});
