@@ -5,7 +5,8 @@ import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
 import { requireViewer } from '../accounts/guards';
-import { Order, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
+import { DeliveryLocation } from './delivery-location.entity';
+import { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { placeOrder } from './place-order';
 
@@ -77,7 +78,7 @@ export const ordersService = {
     if (!Number.isSafeInteger(locationId) || locationId > 2 ** 31 - 1 || locationId < -(2 ** 31)) {
       throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
     }
-    await ctx.em.transactional((em) =>
+    const placed = await ctx.em.transactional((em) =>
       placeOrder(em, {
         id,
         userId: viewer.id,
@@ -88,7 +89,11 @@ export const ordersService = {
         lowStockThreshold: ctx.config.lowStockThreshold,
       }),
     );
-    return loadOrder(ctx.em, id);
+    // Mapped from the rows the write returned: the location first, so the order's reference is that entity.
+    ctx.em.map(DeliveryLocation, placed.location);
+    const created = ctx.em.map(Order, placed.order);
+    created.items.hydrate(placed.items.map((item) => ctx.em.map(OrderItem, item)));
+    return created;
   },
 
   /** The caller's own orders, newest first. */

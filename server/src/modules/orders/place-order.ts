@@ -44,7 +44,14 @@ export interface OrderToPlace {
  * stock change (delivered when the transaction commits). Prices, fee and totals are the server's own. An
  * applied discount code adds two statements before the write (see lockedDiscount).
  */
-export async function placeOrder(em: EntityManager, order: OrderToPlace): Promise<void> {
+/** What placing wrote, as PostgreSQL has it (defaults filled in): rows to map into entities, not to re-read. */
+export interface PlacedOrderRows {
+  order: Record<string, unknown>;
+  items: Record<string, unknown>[];
+  location: Record<string, unknown>;
+}
+
+export async function placeOrder(em: EntityManager, order: OrderToPlace): Promise<PlacedOrderRows> {
   const lines = await queryPrepared<LockedLine>(
     em,
     `select ci.product_id, ci.quantity as needed, p.name, p.quantity, p.price_cents, p.sale_price_cents, p.on_sale,
@@ -113,7 +120,9 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
     inStockFlippedIds: lines.filter((line) => line.quantity === line.needed).map((line) => line.product_id),
   });
   // Lists travel as one JSON parameter each: the driver would spread a JS array into a list of parameters.
-  await queryPrepared(
+  // The written rows come back as JSON (one jsonb column each, whatever columns a later migration adds), so the
+  // answer is made from them rather than by reading the order again.
+  const [placed] = await queryPrepared<PlacedOrderRows>(
     em,
     `with wanted as (
        select * from jsonb_to_recordset(?::jsonb)
@@ -126,17 +135,21 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
                            delivery_location_id, recipient_name, recipient_email, recipient_phone, shipping_address,
                            shipping_city, shipping_postal_code, reserved_until, discount_code_id, discount_code,
                            discount_cents)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id),
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
      lines as (
        insert into order_items (order_id, product_id, product_name, unit_price_cents, quantity)
        select placed.id, wanted.product_id, wanted.product_name, wanted.unit_price_cents, wanted.quantity
-         from placed, wanted order by wanted.product_id),
+         from placed, wanted order by wanted.product_id returning *),
      emptied as (delete from cart_items where user_id = ?),
      unapplied as (delete from cart_discount_codes where user_id = ?),
      noted as (
        insert into admin_notifications (type, title, text, link)
        select * from jsonb_to_recordset(?::jsonb) as n(type text, title text, text text, link text))
-     select pg_notify(?, ?) from placed`,
+     select pg_notify(?, ?), to_jsonb(placed) as order,
+            (select jsonb_agg(to_jsonb(lines) order by lines.product_id) from lines) as items,
+            (select to_jsonb(location) from delivery_locations location where location.id = placed.delivery_location_id)
+              as location
+       from placed`,
     [
       JSON.stringify(
         items.map((item) => ({
@@ -170,6 +183,8 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
       notice,
     ],
   );
+  if (!placed) throw new Error('placing the order wrote no order');
+  return placed;
 }
 
 /**

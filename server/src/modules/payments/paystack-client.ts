@@ -1,4 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { request } from 'undici';
+
+/** Paystack gets this long for its headers, and again for its body, before a call is given up. */
+const paystackTimeoutMs = 15_000;
 
 export interface PaystackTransaction {
   reference: string;
@@ -35,21 +39,25 @@ export class PaystackRefusal extends Error {
 /** Paystack's HTTP API (https://api.paystack.co), or anything that speaks it (the stand-in, a test server). */
 export function createPaystackClient(baseUrl: string, secretKey: string) {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
+    // undici's request rather than fetch: the same client underneath without the WHATWG objects, which cost a
+    // checkout more CPU than the shop's own handling of the call (decision 0060).
+    const response = await request(`${baseUrl.replace(/\/$/, '')}${path}`, {
       method,
       headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
+      headersTimeout: paystackTimeoutMs,
+      bodyTimeout: paystackTimeoutMs,
     });
-    const answer = (await response.json().catch(() => ({}))) as { status?: boolean; message?: string; data?: T };
-    if (response.status >= 400 && response.status < 500 && answer.status === false) {
+    const answer = (await response.body.json().catch(() => ({}))) as { status?: boolean; message?: string; data?: T };
+    const status = response.statusCode;
+    if (status >= 400 && status < 500 && answer.status === false) {
       throw new PaystackRefusal(
-        `Paystack ${method} ${path} refused with ${response.status}: ${answer.message ?? 'no message'}`,
-        response.status,
+        `Paystack ${method} ${path} refused with ${status}: ${answer.message ?? 'no message'}`,
+        status,
       );
     }
-    if (!response.ok || answer.status !== true || answer.data === undefined) {
-      throw new Error(`Paystack ${method} ${path} answered ${response.status}: ${answer.message ?? 'no message'}`);
+    if (status < 200 || status > 299 || answer.status !== true || answer.data === undefined) {
+      throw new Error(`Paystack ${method} ${path} answered ${status}: ${answer.message ?? 'no message'}`);
     }
     return answer.data;
   }

@@ -276,7 +276,8 @@ describe('reservations and privacy', () => {
       shop.http.post('/api/carts/add').set(user.auth).send({ product_id: 10, quantity: 1 }).expect(201),
     );
     expect(add.statements).toBe(4);
-    // The session, begin, the locked cart with its products, one write of everything, commit, the order read back.
+    // The session, begin, the locked cart with its products, one write of everything (which returns what it wrote,
+    // so the answer needs no read), commit.
     const create = await shop.statements.measure(() =>
       shop.http
         .post('/api/orders/create')
@@ -284,8 +285,18 @@ describe('reservations and privacy', () => {
         .send({ ...shipping, delivery_location_id: 1 })
         .expect(201),
     );
-    expect(create.statements).toBe(6);
-    const orderId = (create.result as { body: { data: { order: { id: string } } } }).body.data.order.id;
+    expect(create.statements).toBe(5);
+    const created = (create.result as { body: { data: { order: { id: string } } } }).body.data.order;
+    const orderId = created.id;
+    // The answer made from the written rows is the order as any later read shows it.
+    const listed = await shop.http.get(`/api/orders/user/${user.id}`).set(user.auth).expect(200);
+    expect(listed.body.data).toEqual([created]);
+    expect(created).toMatchObject({
+      status: 'pending',
+      payment_status: 'pending',
+      delivery_location: expect.any(String),
+    });
+    expect((created as unknown as { items: unknown[] }).items).toHaveLength(2);
     // The session, the order checked and its transaction written in one, the stand-in's own write.
     const initialize = await shop.statements.measure(() =>
       shop.http.post('/api/paystack/initialize').set(user.auth).send({ order_id: orderId }).expect(200),
