@@ -1,3 +1,4 @@
+import { queryPrepared } from '../../shared/prepared-statements';
 import { AppError, FieldError } from '../../core/errors';
 import { cacheTag } from '../../events/catalogue-change';
 import type { RequestContext } from '../../core/request-context';
@@ -143,8 +144,16 @@ async function conditionsFor(
   return { where: conditions.join(' and '), params };
 }
 
+/**
+ * Product rows as views. A statement whose values are all numbers (ids, a category, limits) is prepared (decision
+ * 0060): its plan does not depend on them. One with text (a name search) keeps a plan made for that text, which a
+ * trigram index needs.
+ */
 async function productRows(ctx: RequestContext, sql: string, params: unknown[]): Promise<ProductView[]> {
-  const rows = await ctx.em.getConnection().execute<ProductRow[]>(sql, params);
+  const numeric = (value: unknown) => typeof value === 'number';
+  const rows = params.every((param) => numeric(param) || (Array.isArray(param) && param.every(numeric)))
+    ? await queryPrepared<ProductRow>(ctx.em, sql, params)
+    : await ctx.em.getConnection().execute<ProductRow[]>(sql, params);
   return rows.map((row) => toProductView(row, imageUrlOf(ctx)));
 }
 
@@ -260,15 +269,15 @@ export const catalogService = {
   async productsByIds(ctx: RequestContext, ids: readonly number[]): Promise<(ProductView | null)[]> {
     // Asked for, found or not: a product created under a missing id turns a 404 into a page.
     shows(ctx, ids);
-    const wanted = ids.filter((id) => Number.isSafeInteger(id));
+    // Product ids are PostgreSQL integers: an id outside their range names no product.
+    const wanted = ids.filter((id) => Number.isInteger(id) && id <= 2 ** 31 - 1 && id >= -(2 ** 31));
     const products =
       wanted.length === 0
         ? []
         : await productRows(
             ctx,
-            `select ${productViewColumns} from products p
-             where p.id in (select value::int from jsonb_array_elements_text(?::jsonb)) and p.archived_at is null`,
-            [JSON.stringify(wanted)],
+            `select ${productViewColumns} from products p where p.id = any(?::int[]) and p.archived_at is null`,
+            [wanted],
           );
     const byId = new Map(products.map((product) => [product.id, product]));
     return ids.map((id) => byId.get(id) ?? null);
