@@ -65,6 +65,22 @@ export async function reconcilePendingPayments(
   return applied;
 }
 
+/**
+ * Paystack's numeric id for a payment, which its refund list filters by: the one its last answer about the payment
+ * carried (verify, charge or webhook, kept in provider_response), else asked for by the reference (verify).
+ */
+async function paystackTransactionId(
+  paystack: PaystackClient,
+  reference: string,
+  stored: string | null,
+): Promise<number> {
+  const known = stored !== null && /^\d{1,15}$/.test(stored) ? Number(stored) : undefined;
+  const id = known ?? (await paystack.verify(reference)).id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
+    throw new Error(`Paystack gave no transaction id for ${reference}`);
+  return id;
+}
+
 /** The webhook event a refund's status stands for (Paystack also says pending, processing, needs-attention). */
 function refundEventOf(status: string): string {
   return status === 'processed' ? 'refund.processed' : status === 'failed' ? 'refund.failed' : 'refund.pending';
@@ -90,21 +106,21 @@ export async function reconcilePendingRefunds(
 ): Promise<number> {
   const claimed = await em
     .getConnection()
-    .execute<{ id: string; paystack_refund_id: string | null; reference: string }[]>(
+    .execute<{ id: string; paystack_refund_id: string | null; reference: string; paystack_id: string | null }[]>(
       `update refunds r set updated_at = ? from transactions t
       where t.id = r.transaction_id and r.id in (
         select r2.id from refunds r2 where r2.status = ? and r2.updated_at < ?
          order by r2.created_at limit ? for update of r2 skip locked)
-      returning r.id, r.paystack_refund_id, t.reference`,
+      returning r.id, r.paystack_refund_id, t.reference, t.provider_response ->> 'id' as paystack_id`,
       [now, RefundStatus.PENDING, new Date(now.getTime() - olderThanMs), batch],
       'all',
     );
   let settled = 0;
-  for (const { id, paystack_refund_id: paystackId, reference } of claimed) {
+  for (const { id, paystack_refund_id: paystackId, reference, paystack_id: storedTransactionId } of claimed) {
     try {
       const answers: PaystackRefund[] = paystackId
         ? [await paystack.fetchRefund(paystackId)]
-        : await paystack.listRefunds(reference);
+        : await paystack.listRefunds(await paystackTransactionId(paystack, reference, storedTransactionId));
       for (const answer of answers) {
         // Paystack's list names the payment by id; the webhook's matcher goes by the reference.
         const reported = answer.transaction_reference;
