@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { OrderStatus, PaymentStatus } from '../orders/order.entity';
-import { applyPaystackResult, type PaymentSettings } from './payments.service';
+import type { ShopSettings } from '../../config/config';
+import { applyPaystackResult } from './payments.service';
 import type { PaystackClient, PaystackRefund } from './paystack-client';
 import { Refund, RefundStatus } from './refund.entity';
 import { applyRefundEvent } from './refunds.service';
 
-/** A payment settled here queues the messages and owner alerts the webhook's would (PaymentSettings). */
-export interface ReconcileOptions extends PaymentSettings {
+/** A payment settled here queues the messages and owner alerts the webhook's would (ShopSettings). */
+export interface ReconcileOptions extends ShopSettings {
   /** A payment this old without a webhook is asked about (Paystack's webhook usually comes within seconds). */
   olderThanMs?: number;
   /** Asked again at most this often while it stays pending. */
