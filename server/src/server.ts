@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { AppConfig } from './config/config';
+import { shopSettingsOf, type AppConfig } from './config/config';
 import { lockDataDirectory } from './db/data-dir-lock';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-postgres';
 import { initOrm } from './db/orm';
@@ -96,18 +96,15 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     const { secretKey } = await prepareDatabase(orm, config, storage, log);
     config = { ...config, secretKey };
     handle = await createApp(orm, config, log, httpServer, storage);
+    // The jobs below take the settings applying a payment takes (ShopSettings), derived once from the config.
+    const shopSettings = shopSettingsOf(config);
     // Unpaid orders hold stock only so long: give it back every minute (and once at start).
     // A payment whose webhook was lost is verified with Paystack first, so its hold is not given back.
     const releaseReservations = () =>
-      reconcilePendingPayments(orm.em.fork(), handle!.paystack(), {
-        lowStockThreshold: config.lowStockThreshold,
-        publicUrl: config.publicUrl,
-        shopAlerts: config.shopAlerts,
-        log,
-      })
+      reconcilePendingPayments(orm.em.fork(), handle!.paystack(), { ...shopSettings, log })
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending payments'))
         // A refund whose answer from Paystack was lost is asked about too, so it does not stay pending for ever.
-        .then(() => reconcilePendingRefunds(orm.em.fork(), handle!.paystack(), { publicUrl: config.publicUrl, log }))
+        .then(() => reconcilePendingRefunds(orm.em.fork(), handle!.paystack(), { ...shopSettings, log }))
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending refunds'))
         .then(() => releaseExpiredReservations(orm.em.fork()))
         .then((released) => {
@@ -127,11 +124,9 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     cleanups.push({ step: 'stop the notification timer', run: async () => clearInterval(notificationTimer) });
     // The owner's daily low-stock digest: asked every 15 minutes, sent by one instance once a day (owner-alerts.ts).
     const digest = () =>
-      queueLowStockDigest(orm.em.fork(), {
-        alerts: config.shopAlerts,
-        threshold: config.lowStockThreshold,
-        publicUrl: config.publicUrl,
-      }).catch((error: unknown) => log.error({ err: error }, 'could not queue the low-stock digest'));
+      queueLowStockDigest(orm.em.fork(), shopSettings).catch((error: unknown) =>
+        log.error({ err: error }, 'could not queue the low-stock digest'),
+      );
     void digest();
     const digestTimer = setInterval(digest, 15 * 60_000);
     digestTimer.unref();

@@ -91,6 +91,21 @@ export interface ShopAlerts {
   phone: string | undefined;
 }
 
+/**
+ * The shop's settings that applying a payment, the reconciliation job and the low-stock digest share, derived from
+ * the config once (shopSettingsOf): the low-stock line, the shop's address (links in the messages they queue) and
+ * the owner's alerts (none when unset).
+ */
+export interface ShopSettings {
+  lowStockThreshold: number;
+  publicUrl: string;
+  shopAlerts?: ShopAlerts;
+}
+
+export function shopSettingsOf(config: AppConfig): ShopSettings {
+  return { lowStockThreshold: config.lowStockThreshold, publicUrl: config.publicUrl, shopAlerts: config.shopAlerts };
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ShopAlerts } from '../../config/config';
+import type { ShopAlerts, ShopSettings } from '../../config/config';
 import type { Order } from '../orders/order.entity';
 import { renderLowStockDigestEmail } from './emails/low-stock-digest-email';
 import {
@@ -59,11 +59,9 @@ interface LowStockRow {
  * nothing; a failure rolls the row back, so the next round tries again). Nothing low: no row, no e-mail, and a
  * later round the same day may still send one. Returns whether this call queued the e-mail.
  */
-export async function queueLowStockDigest(
-  em: EntityManager,
-  options: { alerts: ShopAlerts; threshold: number; publicUrl: string },
-): Promise<boolean> {
-  const { email } = options.alerts;
+export async function queueLowStockDigest(em: EntityManager, settings: ShopSettings): Promise<boolean> {
+  const { lowStockThreshold: threshold, publicUrl, shopAlerts } = settings;
+  const email = shopAlerts?.email;
   if (!email) return false;
   return em.transactional(async (trx) => {
     const connection = trx.getConnection();
@@ -74,7 +72,7 @@ export async function queueLowStockDigest(
                                    order by p.quantity, p.id)
            from (select id, name, quantity from products where archived_at is null and quantity <= ?::int
                   order by quantity, id limit ?::int) p), '[]'::json) as products`,
-      [options.threshold, options.threshold, lowStockDigestShown],
+      [threshold, threshold, lowStockDigestShown],
       'all',
       context,
     );
@@ -88,8 +86,8 @@ export async function queueLowStockDigest(
     );
     if (inserted.length === 0) return false;
     const rendered = await renderLowStockDigestEmail({
-      publicUrl: options.publicUrl,
-      threshold: options.threshold,
+      publicUrl,
+      threshold,
       products: low.products,
       totalCount: low.total_count,
     });

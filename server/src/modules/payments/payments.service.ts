@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queuePaymentConfirmations } from '../notifications/notifications.service';
 import { noShopAlerts, queueOwnerAlert } from '../notifications/owner-alerts';
-import type { ShopAlerts } from '../../config/config';
+import type { ShopSettings } from '../../config/config';
 import { recordAdminNotification } from '../notifications/admin-notifications';
 import { formatKsh } from '../../shared/money';
 import { queryPrepared } from '../../shared/prepared-statements';
@@ -62,16 +62,6 @@ async function takeOrderBackOutOfCart(em: EntityManager, orderId: string): Promi
 }
 
 /**
- * The shop's settings that applying a payment needs: the low-stock line (stock taken back), the shop's address
- * (links in the messages it queues) and the owner's alerts (none when unset). The config has them all.
- */
-export interface PaymentSettings {
-  lowStockThreshold: number;
-  publicUrl: string;
-  shopAlerts?: ShopAlerts;
-}
-
-/**
  * Applies what Paystack says about a transaction, once: the row is locked and only a pending
  * transaction changes. Paid only when the amount and currency match what the order asked for;
  * a mismatch is flagged and the order stays unpaid. A failed payment gives the stock back.
@@ -80,7 +70,7 @@ export async function applyPaystackResult(
   em: EntityManager,
   reference: string,
   data: PaystackTransaction,
-  settings: PaymentSettings,
+  settings: ShopSettings,
 ): Promise<{ outcome: PaymentOutcome }> {
   const { lowStockThreshold, publicUrl, shopAlerts: alerts = noShopAlerts } = settings;
   // Stock that moves is announced by takeStock and releaseOrderStock, inside this transaction.

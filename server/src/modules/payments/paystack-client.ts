@@ -5,6 +5,8 @@ import { request } from 'undici';
 const paystackTimeoutMs = 15_000;
 
 export interface PaystackTransaction {
+  /** Paystack's numeric id for the transaction: what its refund list filters by (the reference does not do). */
+  id?: number;
   reference: string;
   status: string;
   amount: number;
@@ -92,9 +94,12 @@ export function createPaystackClient(baseUrl: string, secretKey: string) {
       call<PaystackRefund>('POST', '/refund', input),
     /** GET /refund/:id: one refund, once Paystack's id for it is known. */
     fetchRefund: (id: string) => call<PaystackRefund>('GET', `/refund/${encodeURIComponent(id)}`),
-    /** GET /refund?transaction=: the refunds of one payment (its id or reference), newest first. */
-    listRefunds: (transaction: string) =>
-      call<PaystackRefund[]>('GET', `/refund?transaction=${encodeURIComponent(transaction)}&perPage=100`),
+    /**
+     * GET /refund?transaction=: the refunds of one payment, newest first. Paystack's List Refunds filters by the
+     * transaction's numeric id only (unlike POST /refund, which also takes the reference).
+     */
+    listRefunds: (transactionId: number) =>
+      call<PaystackRefund[]>('GET', `/refund?transaction=${transactionId}&perPage=100`),
   };
 }
 

@@ -377,17 +377,21 @@ export function paystackSimulator(options: { secretKey: string; webhookUrl: () =
     if (!authorised(request)) return void refuse(response, 401, refusals.key);
     const perPage = Math.min(Math.max(Number.parseInt(String(request.query.perPage ?? '50'), 10) || 50, 1), 100);
     const page = Math.max(Number.parseInt(String(request.query.page ?? '1'), 10) || 1, 1);
-    // Paystack filters by the payment's id or reference (?transaction=).
-    const transaction = typeof request.query.transaction === 'string' ? request.query.transaction : null;
-    const transactionId = transaction !== null && /^\d{1,18}$/.test(transaction) ? transaction : null;
+    // Paystack's List Refunds filters by the payment's numeric id (?transaction=), not by its reference (which
+    // POST /refund takes). A reference is refused here, so a client sending one fails loudly rather than seeing
+    // no refunds.
+    const transaction = request.query.transaction;
+    if (transaction !== undefined && (typeof transaction !== 'string' || !/^\d{1,18}$/.test(transaction)))
+      return void refuse(response, 400, 'Transaction ID should be numeric');
+    const transactionId = transaction ?? null;
     // One statement for the page, its payments and the total, however many refunds there are.
     const rows = await query<SimulatedRefund & { payment: SimulatedPayment; total: string }>(
       request,
       `select r.*, to_jsonb(p) - 'access_code_hash' as payment, count(*) over () as total
          from simulated_refunds r join simulated_payments p on p.reference = r.transaction_reference
-        where ?::text is null or p.reference = ? or p.id = ?::bigint
+        where ?::bigint is null or p.id = ?::bigint
         order by r.id desc limit ? offset ?`,
-      [transaction, transaction, transactionId, perPage, (page - 1) * perPage],
+      [transactionId, transactionId, perPage, (page - 1) * perPage],
     );
     const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
     response.json({

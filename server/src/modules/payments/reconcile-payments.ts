@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { OrderStatus, PaymentStatus } from '../orders/order.entity';
-import { applyPaystackResult, type PaymentSettings } from './payments.service';
+import type { ShopSettings } from '../../config/config';
+import { applyPaystackResult } from './payments.service';
 import type { PaystackClient, PaystackRefund } from './paystack-client';
 import { Refund, RefundStatus } from './refund.entity';
 import { applyRefundEvent } from './refunds.service';
 
-/** A payment settled here queues the messages and owner alerts the webhook's would (PaymentSettings). */
-export interface ReconcileOptions extends PaymentSettings {
+/** A payment settled here queues the messages and owner alerts the webhook's would (ShopSettings). */
+export interface ReconcileOptions extends ShopSettings {
   /** A payment this old without a webhook is asked about (Paystack's webhook usually comes within seconds). */
   olderThanMs?: number;
   /** Asked again at most this often while it stays pending. */
@@ -65,6 +66,22 @@ export async function reconcilePendingPayments(
   return applied;
 }
 
+/**
+ * Paystack's numeric id for a payment, which its refund list filters by: the one its last answer about the payment
+ * carried (verify, charge or webhook, kept in provider_response), else asked for by the reference (verify).
+ */
+async function paystackTransactionId(
+  paystack: PaystackClient,
+  reference: string,
+  stored: string | null,
+): Promise<number> {
+  const known = stored !== null && /^\d{1,15}$/.test(stored) ? Number(stored) : undefined;
+  const id = known ?? (await paystack.verify(reference)).id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
+    throw new Error(`Paystack gave no transaction id for ${reference}`);
+  return id;
+}
+
 /** The webhook event a refund's status stands for (Paystack also says pending, processing, needs-attention). */
 function refundEventOf(status: string): string {
   return status === 'processed' ? 'refund.processed' : status === 'failed' ? 'refund.failed' : 'refund.pending';
@@ -90,21 +107,21 @@ export async function reconcilePendingRefunds(
 ): Promise<number> {
   const claimed = await em
     .getConnection()
-    .execute<{ id: string; paystack_refund_id: string | null; reference: string }[]>(
+    .execute<{ id: string; paystack_refund_id: string | null; reference: string; paystack_id: string | null }[]>(
       `update refunds r set updated_at = ? from transactions t
       where t.id = r.transaction_id and r.id in (
         select r2.id from refunds r2 where r2.status = ? and r2.updated_at < ?
          order by r2.created_at limit ? for update of r2 skip locked)
-      returning r.id, r.paystack_refund_id, t.reference`,
+      returning r.id, r.paystack_refund_id, t.reference, t.provider_response ->> 'id' as paystack_id`,
       [now, RefundStatus.PENDING, new Date(now.getTime() - olderThanMs), batch],
       'all',
     );
   let settled = 0;
-  for (const { id, paystack_refund_id: paystackId, reference } of claimed) {
+  for (const { id, paystack_refund_id: paystackId, reference, paystack_id: storedTransactionId } of claimed) {
     try {
       const answers: PaystackRefund[] = paystackId
         ? [await paystack.fetchRefund(paystackId)]
-        : await paystack.listRefunds(reference);
+        : await paystack.listRefunds(await paystackTransactionId(paystack, reference, storedTransactionId));
       for (const answer of answers) {
         // Paystack's list names the payment by id; the webhook's matcher goes by the reference.
         const reported = answer.transaction_reference;

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { ownerAlertSms, type OwnerAlertEmailProps } from '../emails/owner-alert-email';
 import { gsmLength } from '../emails/sms-texts';
+import { shopSettingsOf } from '../../../config/config';
 import { queueLowStockDigest } from '../owner-alerts';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
@@ -124,11 +125,7 @@ it('the owner SMS fits one GSM-7 segment with long data', () => {
 });
 
 describe('the daily low-stock digest', () => {
-  const digestOptions = (shop: TestShop) => ({
-    alerts: shop.config.shopAlerts,
-    threshold: shop.config.lowStockThreshold,
-    publicUrl: shop.config.publicUrl,
-  });
+  const digestOptions = (shop: TestShop) => shopSettingsOf(shop.config);
   const sql = (text: string) => alerting.orm.em.fork().getConnection().execute(text);
 
   it('is skipped when nothing is low, and without SHOP_ALERT_EMAIL', async () => {

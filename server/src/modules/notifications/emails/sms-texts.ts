@@ -1,3 +1,4 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
 import { formatKsh } from '../../../shared/money';
 import type { OrderFacts } from './order-facts';
 
@@ -18,18 +19,12 @@ export const orderSms = {
     `Manukato: ${formatKsh(amountCents)} refunded for order ${order.orderNumber}. It can take 5-7 business days to show.`,
 };
 
-/** The GSM 03.38 basic set and its extension table (which counts twice). */
-const gsmBasic =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const gsmExtended = '^{}\\[~]|€\f';
-
-/** The length of a text in GSM-7 septets, or null when it needs UCS-2 (then a segment holds only 70). */
+/**
+ * The length of a text in GSM-7 septets (extension-table characters such as € count twice), or null when it needs
+ * UCS-2 (then a segment holds only 70). Counted by Twilio's segment calculator rather than our own copy of the
+ * GSM 03.38 tables.
+ */
 export function gsmLength(text: string): number | null {
-  let length = 0;
-  for (const character of text) {
-    if (gsmBasic.includes(character)) length += 1;
-    else if (gsmExtended.includes(character)) length += 2;
-    else return null;
-  }
-  return length;
+  const message = new SegmentedMessage(text, 'auto');
+  return message.encodingName === 'GSM-7' ? message.messageSize / 7 : null;
 }

@@ -332,11 +332,37 @@ describe('reconciliation', () => {
       const answer = await refund({ orderId: paid.id, reason: 'Answer lost', amountCents: part }, lostAdmin, dropping);
       expect(answer.data!.refundOrder.errors).toEqual([]);
       expect(answer.data!.refundOrder.refund).toMatchObject({ amountCents: part, status: 'pending' });
-      // The stand-in did take it: the money went out though the shop never heard so.
+      // The stand-in did take it: the money went out though the shop never heard so. Paystack lists a payment's
+      // refunds by its numeric transaction id, not by the reference.
       expect(proxy.forwarded).toEqual([{ method: 'POST', path: '/refund', status: 200 }]);
-      expect((await client.listRefunds(reference)).map((one) => [one.amount, one.status])).toEqual([
+      const paystackId = (await client.verify(reference)).id!;
+      expect((await client.listRefunds(paystackId)).map((one) => [one.amount, one.status])).toEqual([
         [part, 'processed'],
       ]);
+      const byReference = await fetch(`${lost.url}/paystack-simulator/refund?transaction=${reference}`, {
+        headers: { authorization: `Bearer ${paystackSimulatorKey(lost.config.secretKey)}` },
+      });
+      expect(byReference.status).toBe(400);
+
+      // A second payment whose kept answer from Paystack carries no transaction id: the job asks verify for it.
+      const secondPlaced = await placedOrder(lost, user, 19, 1);
+      const secondReference = await payOnStandIn(lost, user, secondPlaced.id);
+      await applyPaystackResult(lost.orm.em.fork(), secondReference, await client.verify(secondReference), {
+        lowStockThreshold: 5,
+        publicUrl: lost.config.publicUrl,
+      });
+      await lost.orm.em
+        .fork()
+        .getConnection()
+        .execute(`update transactions set provider_response = provider_response - 'id' where reference = ?`, [
+          secondReference,
+        ]);
+      const secondAnswer = await refund(
+        { orderId: secondPlaced.id, reason: 'Answer lost too', amountCents: part },
+        lostAdmin,
+        dropping,
+      );
+      expect(secondAnswer.data!.refundOrder.refund).toMatchObject({ amountCents: part, status: 'pending' });
       // Its amount stays reserved: the remainder plus one cent is refused.
       const tooMuch = await refund(
         { orderId: paid.id, reason: 'The rest', amountCents: paid.totalCents - part + 1 },
@@ -352,11 +378,17 @@ describe('reconciliation', () => {
         reconcilePendingRefunds(lost.orm.em.fork(), client, later),
         reconcilePendingRefunds(other.orm.em.fork(), client, later),
       ]);
-      expect(one + two).toBe(1);
+      expect(one + two).toBe(2);
       const stored = await lost.orm.em.fork().findOneOrFail(Refund, { id: answer.data!.refundOrder.refund!.id });
       expect(stored.status).toBe('processed');
       expect(stored.paystackRefundId).toMatch(/^\d+$/);
       expect((await lost.orm.em.fork().findOneOrFail(Order, { id: paid.id })).refundedCents).toBe(part);
+      const secondStored = await lost.orm.em
+        .fork()
+        .findOneOrFail(Refund, { id: secondAnswer.data!.refundOrder.refund!.id });
+      expect(secondStored.status).toBe('processed');
+      expect(secondStored.paystackRefundId).not.toBe(stored.paystackRefundId);
+      expect((await lost.orm.em.fork().findOneOrFail(Order, { id: secondPlaced.id })).refundedCents).toBe(part);
       // Asked again much later: nothing is pending, nothing changes.
       expect(
         await reconcilePendingRefunds(lost.orm.em.fork(), client, {

@@ -324,6 +324,21 @@ describe('refunds', () => {
     expect(page.body.meta).toMatchObject({ perPage: 2, page: 2 });
     expect(page.body.meta.total).toBeGreaterThanOrEqual(5);
   });
+
+  it("filters refunds by the transaction's numeric id, as Paystack's List Refunds does, and refuses a reference", async () => {
+    const { reference } = await paidOnHostedPage({ email: email(), amount: 10000 });
+    const other = await paidOnHostedPage({ email: email(), amount: 10000 });
+    const { id } = (await api().get(`/transaction/verify/${reference}`)).body.data;
+    expect(typeof id).toBe('number');
+    await api().post('/refund', { transaction: reference, amount: 700 }).expect(200);
+    await api().post('/refund', { transaction: other.reference, amount: 300 }).expect(200);
+    const listed = await api().get(`/refund?transaction=${id}`).expect(200);
+    expect(listed.body.data.map((one: { amount: number }) => one.amount)).toEqual([700]);
+    expect(listed.body.data[0]).toMatchObject({ transaction: id });
+    expect(listed.body.meta.total).toBe(1);
+    const byReference = await api().get(`/refund?transaction=${reference}`).expect(400);
+    expect(byReference.body.status).toBe(false);
+  });
 });
 
 describe('hostile input', () => {
