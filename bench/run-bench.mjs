@@ -38,6 +38,7 @@ import {
   stopBareHandler,
   stopServer,
 } from './processes.mjs';
+import { pacedLoad } from './paced-load.mjs';
 import { scenarios } from './scenarios.mjs';
 import { measureHostile } from './hostile.mjs';
 import {
@@ -153,7 +154,7 @@ function otherCpuSince(before, after) {
 let currentLoad;
 
 /** One autocannon run; kept in `currentLoad` so Ctrl-C can stop it at once. */
-async function load(baseUrl, scenario, settings, { seconds, overallRate, state }) {
+async function load(baseUrl, scenario, settings, { seconds, state }) {
   const options = {
     connections: settings.connections,
     pipelining: settings.pipelining,
@@ -165,7 +166,6 @@ async function load(baseUrl, scenario, settings, { seconds, overallRate, state }
   const sequence = scenario.sequence?.(state);
   if (sequence) Object.assign(options, { url: baseUrl, requests: sequence.requests, pipelining: 1 });
   else Object.assign(options, { url: baseUrl + scenario.path, ...pick(scenario, ['method', 'headers', 'body']) });
-  if (overallRate) options.overallRate = overallRate;
   currentLoad = autocannon(options);
   try {
     const summary = summarize(await currentLoad);
@@ -176,6 +176,16 @@ async function load(baseUrl, scenario, settings, { seconds, overallRate, state }
   }
 }
 
+/** One round at an even `rate` (paced-load.mjs): the half-of-peak latency figures. */
+async function pacedRound(baseUrl, scenario, settings, { seconds, rate, state }) {
+  const sequence = scenario.sequence?.(state);
+  // A sequence's shoppers are one per connection: no more sequences at once than there are shoppers.
+  const maxInFlight = sequence ? settings.connections : 10 * settings.connections;
+  const summary = await pacedLoad({ baseUrl, scenario, sequence, rate, seconds, maxInFlight });
+  if (sequence) summary.sequence = sequence.stats(summary.durationSeconds);
+  return summary;
+}
+
 const pick = (object, keys) => Object.fromEntries(keys.map((key) => [key, object[key]]));
 
 function failuresOf(label, summary) {
@@ -184,6 +194,7 @@ function failuresOf(label, summary) {
   if (summary.errors > 0) problems.push(`${summary.errors} connection errors`);
   if (summary.timeouts > 0) problems.push(`${summary.timeouts} timeouts`);
   if (summary.totalRequests === 0) problems.push('no requests completed');
+  if (summary.skipped > 0) problems.push(`${summary.skipped} starts skipped: the shop fell behind the rate`);
   return problems.map((problem) => `${label}: ${problem}`);
 }
 
@@ -251,12 +262,10 @@ async function measure(baseUrl, scenario, settings, pids, dataDir) {
     const rate = Math.max(1, Math.round(chosen.requestsPerSecond / 2));
     const halfRounds = [];
     for (let round = 1; round <= settings.rounds; round += 1) {
-      const summary = await load(baseUrl, scenario, settings, {
-        seconds: settings.seconds,
-        overallRate: rate,
-        state,
-      });
-      log(`half peak (${rate} req/s) round ${round}: p99 ${summary.latencyMs.p99} ms`);
+      const summary = await pacedRound(baseUrl, scenario, settings, { seconds: settings.seconds, rate, state });
+      log(
+        `half peak (${rate} req/s, evenly paced) round ${round}: ${summary.requestsPerSecond} req/s, p99 ${summary.latencyMs.p99} ms`,
+      );
       failures.push(...failuresOf(`${scenario.name} half-peak round ${round}`, summary));
       halfRounds.push(summary);
     }

@@ -204,8 +204,10 @@ async function lockedDiscount(em: EntityManager, id: number, userId: string): Pr
 }
 
 async function locationFee(em: EntityManager, id: number): Promise<number | null> {
-  const [row] = await queryPrepared<{ fee_cents: number }>(em, 'select fee_cents from delivery_locations where id = ?', [
-    id,
-  ]);
+  const [row] = await queryPrepared<{ fee_cents: number }>(
+    em,
+    'select fee_cents from delivery_locations where id = ?',
+    [id],
+  );
   return row?.fee_cents ?? null;
 }
