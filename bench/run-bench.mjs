@@ -434,7 +434,8 @@ async function main() {
   cleanupTasks.push(() => stopBareHandler(bare));
 
   console.log(
-    `measuring: ${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ` +
+    `measuring on Node ${process.version} (the shop runs on the bench's Node): ` +
+      `${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ` +
       `${settings.connections} connections, pipelining ${settings.pipelining}`,
   );
   const results = [];
@@ -538,7 +539,8 @@ async function scaleMain() {
   const { machine, pinning, built, tempRoot } = prepareRun();
   const dataDir = path.join(tempRoot, 'data');
   console.log(
-    `measuring: ${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ` +
+    `measuring on Node ${process.version} (the shop runs on the bench's Node): ` +
+      `${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ` +
       `${settings.connections} connections; then ${settings.products} generated products`,
   );
 

@@ -1,5 +1,6 @@
 import { AppError } from '../../core/errors';
 import { queryPrepared } from '../../shared/prepared-statements';
+import { isPostgresInteger } from '../../shared/input-check';
 import type { RequestContext } from '../../core/request-context';
 import { requireViewer } from '../accounts/guards';
 import {
@@ -96,7 +97,7 @@ export const cartService = {
     if (quantity < 1) throw AppError.field('quantity', 'INVALID_QUANTITY', 'Quantity must be at least 1.');
     const id = Number(productId);
     // Product ids are PostgreSQL integers: anything outside their range names no product.
-    if (!Number.isInteger(id) || id > 2 ** 31 - 1 || id < -(2 ** 31)) throw AppError.notFound('Product not found');
+    if (!isPostgresInteger(id)) throw AppError.notFound('Product not found');
     // One statement whatever two tabs do at once: the unique (user, product) pair adds up, and only while the
     // line stays within the stock on the shelf and the most one line may hold; otherwise nothing is written. An
     // archived product is never added.

@@ -1,4 +1,5 @@
 import { queryPrepared } from '../../shared/prepared-statements';
+import { isPostgresInteger } from '../../shared/input-check';
 import { AppError, FieldError } from '../../core/errors';
 import { cacheTag } from '../../events/catalogue-change';
 import type { RequestContext } from '../../core/request-context';
@@ -270,7 +271,7 @@ export const catalogService = {
     // Asked for, found or not: a product created under a missing id turns a 404 into a page.
     shows(ctx, ids);
     // Product ids are PostgreSQL integers: an id outside their range names no product.
-    const wanted = ids.filter((id) => Number.isInteger(id) && id <= 2 ** 31 - 1 && id >= -(2 ** 31));
+    const wanted = ids.filter(isPostgresInteger);
     const products =
       wanted.length === 0
         ? []

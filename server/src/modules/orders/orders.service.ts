@@ -4,6 +4,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../shared/email';
+import { isPostgresInteger } from '../../shared/input-check';
 import { requireViewer } from '../accounts/guards';
 import { DeliveryLocation } from './delivery-location.entity';
 import { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
@@ -75,7 +76,7 @@ export const ordersService = {
     }
     const id = randomUUID();
     const locationId = Number(input.deliveryLocationId);
-    if (!Number.isSafeInteger(locationId) || locationId > 2 ** 31 - 1 || locationId < -(2 ** 31)) {
+    if (!isPostgresInteger(locationId)) {
       throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
     }
     const placed = await ctx.em.transactional((em) =>
