@@ -49,7 +49,9 @@ export async function pacedLoad({ baseUrl, scenario, sequence, rate, seconds, ma
   let errors = 0;
   let timeouts = 0;
   let skipped = 0;
+  let scheduled = 0;
   let inFlight = 0;
+  let firstError;
   const running = new Set();
 
   const runUnit = async (scheduledAt) => {
@@ -74,6 +76,7 @@ export async function pacedLoad({ baseUrl, scenario, sequence, rate, seconds, ma
   for (let unit = 0; ; unit += 1) {
     const dueAt = started + unit * intervalMs;
     if (dueAt >= end) break;
+    scheduled += 1;
     const wait = dueAt - performance.now();
     if (wait > 0) await sleep(wait);
     if (inFlight >= maxInFlight) {
@@ -81,10 +84,16 @@ export async function pacedLoad({ baseUrl, scenario, sequence, rate, seconds, ma
       continue;
     }
     inFlight += 1;
-    const task = runUnit(dueAt).finally(() => {
-      inFlight -= 1;
-      running.delete(task);
-    });
+    // A throw in the scenario's own code (setupRequest, onResponse) counts as an error; the first is reported.
+    const task = runUnit(dueAt)
+      .catch((error) => {
+        errors += 1;
+        firstError ??= error;
+      })
+      .finally(() => {
+        inFlight -= 1;
+        running.delete(task);
+      });
     running.add(task);
   }
   await Promise.all(running);
@@ -104,6 +113,8 @@ export async function pacedLoad({ baseUrl, scenario, sequence, rate, seconds, ma
     errors,
     timeouts,
     skipped,
+    scheduled,
+    firstError: firstError === undefined ? undefined : String(firstError),
     durationSeconds,
   };
 }

@@ -95,12 +95,12 @@ export function describeProblem(problem: InputProblem): string {
   return `${problem.path} ${problem.message}.`;
 }
 
-/** A JSON body must be an object: `null`, numbers, strings and arrays are refused. */
 /** A value PostgreSQL's `integer` holds: ids and other int columns, which typed statement parameters must fit. */
 export function isPostgresInteger(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) <= 2 ** 31 - 1 && (value as number) >= -(2 ** 31);
 }
 
+/** A JSON body must be an object: `null`, numbers, strings and arrays are refused. */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -12,9 +12,16 @@ interface ConnectionLender {
   releaseConnection(connection: PgClient): Promise<unknown>;
 }
 
+/** A knex transaction, as MikroORM keeps it for a transactional EntityManager. */
+interface KnexTransaction {
+  client: ConnectionLender;
+  isCompleted(): boolean;
+}
+
 interface Prepared {
   name: string;
   text: string;
+  placeholders: number;
 }
 
 /** Statements are module constants, so this holds a few dozen; the bound only guards against a caller's mistake. */
@@ -23,8 +30,9 @@ const remembered = new Map<string, Prepared>();
 
 /**
  * `?` placeholders become `$1…$n` and the statement gets a name from its text. `??` (MikroORM's identifier
- * placeholder) is refused: prepared statements take values only. Arrays are sent as PostgreSQL arrays, so a
- * list is written `= any(?)`, never `in (?)`.
+ * placeholder) is refused: prepared statements take values only. Every `?` is a placeholder, so none may appear
+ * in a string literal, a comment or a jsonb operator; a count that differs from the values given is refused.
+ * Arrays are sent as PostgreSQL arrays, so a list is written `= any(?)`, never `in (?)`.
  */
 function prepare(sql: string): Prepared {
   const known = remembered.get(sql);
@@ -32,7 +40,8 @@ function prepare(sql: string): Prepared {
   if (sql.includes('??')) throw new Error('prepared statements take values only, not identifiers (??)');
   let position = 0;
   const text = sql.replace(/\?/g, () => `$${(position += 1)}`);
-  const prepared = { name: `mk_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`, text };
+  const name = `mk_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+  const prepared = { name, text, placeholders: position };
   if (remembered.size >= maxRemembered) remembered.delete(remembered.keys().next().value as string);
   remembered.set(sql, prepared);
   return prepared;
@@ -50,8 +59,14 @@ export async function queryPrepared<Row extends object>(
   sql: string,
   params: readonly unknown[] = [],
 ): Promise<Row[]> {
-  const { name, text } = prepare(sql);
-  const transaction = em.getTransactionContext<{ client: ConnectionLender }>();
+  const { name, text, placeholders } = prepare(sql);
+  if (placeholders !== params.length) {
+    throw new Error(`the statement has ${placeholders} placeholders and was given ${params.length} values`);
+  }
+  const transaction = em.getTransactionContext<KnexTransaction>();
+  // The transaction's connection goes back to the pool when it ends: a statement after that (an em kept past its
+  // transactional callback) would run inside whatever the next borrower does. knex's own queries refuse alike.
+  if (transaction?.isCompleted()) throw new Error('the transaction this statement belongs to has already ended');
   const lender: ConnectionLender = transaction
     ? transaction.client
     : (em.getConnection().getKnex().client as ConnectionLender);

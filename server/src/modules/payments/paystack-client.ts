@@ -1,8 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 
-/** Paystack gets this long for its headers, and again for its body, before a call is given up. */
+/** Paystack gets this long for a whole call, its answer read to the end, before it is given up. */
 const paystackTimeoutMs = 15_000;
+
+/**
+ * The shop's own keep-alive connections to Paystack. Passing a dispatcher keeps undici from installing its
+ * agent as the process-wide one that Node's built-in fetch would then use too.
+ */
+const paystackAgent = new Agent({ keepAliveTimeout: 10_000 });
 
 export interface PaystackTransaction {
   /** Paystack's numeric id for the transaction: what its refund list filters by (the reference does not do). */
@@ -47,8 +53,10 @@ export function createPaystackClient(baseUrl: string, secretKey: string) {
       method,
       headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      headersTimeout: paystackTimeoutMs,
-      bodyTimeout: paystackTimeoutMs,
+      dispatcher: paystackAgent,
+      // The whole call, body included: undici's own timeouts only bound each wait for the next bytes.
+      signal: AbortSignal.timeout(paystackTimeoutMs),
+      // A redirect is not followed (fetch followed them): Paystack's API answers where it is asked.
     });
     const answer = (await response.body.json().catch(() => ({}))) as { status?: boolean; message?: string; data?: T };
     const status = response.statusCode;

@@ -66,6 +66,26 @@ describe('prepared statements', () => {
     await expect(queryPrepared(em, 'select 1 / ?::int as n', [1])).resolves.toEqual([{ n: 1 }]);
   });
 
+  it('refuses a statement whose placeholders and values differ in number', async () => {
+    await expect(queryPrepared(shop.orm.em.fork(), 'select ?::int as n', [])).rejects.toThrow(
+      'the statement has 1 placeholders and was given 0 values',
+    );
+    await expect(queryPrepared(shop.orm.em.fork(), 'select ?::int as n', [1, 2])).rejects.toThrow(
+      'the statement has 1 placeholders and was given 2 values',
+    );
+  });
+
+  it('refuses to run on a transaction that has ended, whose connection is back in the pool', async () => {
+    let kept: EntityManager | undefined;
+    await shop.orm.em.fork().transactional(async (em) => {
+      kept = em;
+      await queryPrepared(em, 'select 1 as n');
+    });
+    await expect(queryPrepared(kept!, 'select 1 as n')).rejects.toThrow(
+      'the transaction this statement belongs to has already ended',
+    );
+  });
+
   it('refuses identifier placeholders, which a prepared statement cannot take', async () => {
     await expect(queryPrepared(shop.orm.em.fork(), 'select ?? from products', ['name'])).rejects.toThrow(
       'prepared statements take values only',
