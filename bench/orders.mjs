@@ -170,7 +170,8 @@ export async function verifyOrderSequence(baseUrl, { sets, productIds }) {
   return { status: initialized.status, bytes: Buffer.byteLength(created.text) + Buffer.byteLength(initialized.text) };
 }
 
-function percentile(sorted, fraction) {
+/** The value at `fraction` of ascending `sorted` (nearest rank), to a tenth; undefined when empty. */
+export function percentile(sorted, fraction) {
   if (sorted.length === 0) return undefined;
   const value = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))];
   return Math.round(value * 10) / 10;

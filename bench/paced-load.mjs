@@ -8,13 +8,7 @@
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-function percentile(sorted, fraction) {
-  if (sorted.length === 0) return undefined;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))];
-}
-
-const roundMs = (value) => (value === undefined ? undefined : Math.round(value * 10) / 10);
+import { percentile } from './orders.mjs';
 
 /** One request over `agent`; resolves with its status and body (never rejects: a failure is status 0). */
 function send(agent, baseUrl, { method = 'GET', path, headers = {}, body }, timeoutMs) {
@@ -104,10 +98,10 @@ export async function pacedLoad({ baseUrl, scenario, sequence, rate, seconds, ma
     requestsPerSecond: Math.round(latencies.length / durationSeconds),
     totalRequests: latencies.length,
     latencyMs: {
-      p50: roundMs(percentile(sorted, 0.5)),
-      p90: roundMs(percentile(sorted, 0.9)),
-      p99: roundMs(percentile(sorted, 0.99)),
-      max: roundMs(sorted.at(-1)),
+      p50: percentile(sorted, 0.5),
+      p90: percentile(sorted, 0.9),
+      p99: percentile(sorted, 0.99),
+      max: percentile(sorted, 1),
     },
     non2xx,
     errors,

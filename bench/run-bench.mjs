@@ -176,6 +176,14 @@ async function load(baseUrl, scenario, settings, { seconds, state }) {
   }
 }
 
+/** What a run measures, first on its output: the Node the shop runs on (the bench's own), rounds and load. */
+function measuringLine(settings, load) {
+  return (
+    `measuring on Node ${process.version} (the shop runs on the bench's Node): ` +
+    `${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ${load}`
+  );
+}
+
 /** One round at an even `rate` (paced-load.mjs): the half-of-peak latency figures. */
 async function pacedRound(baseUrl, scenario, settings, { seconds, rate, state }) {
   const sequence = scenario.sequence?.(state);
@@ -436,11 +444,7 @@ async function main() {
   const bare = await startBareHandler({ bodyFile, pinned: pinning.applied });
   cleanupTasks.push(() => stopBareHandler(bare));
 
-  console.log(
-    `measuring on Node ${process.version} (the shop runs on the bench's Node): ` +
-      `${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ` +
-      `${settings.connections} connections, pipelining ${settings.pipelining}`,
-  );
+  console.log(measuringLine(settings, `${settings.connections} connections, pipelining ${settings.pipelining}`));
   const results = [];
   for (const scenario of selected) {
     const baseUrl = scenario.target === 'bare' ? bare.url : server.url;
@@ -542,9 +546,7 @@ async function scaleMain() {
   const { machine, pinning, built, tempRoot } = prepareRun();
   const dataDir = path.join(tempRoot, 'data');
   console.log(
-    `measuring on Node ${process.version} (the shop runs on the bench's Node): ` +
-      `${settings.warmupSeconds} s warm-up + ${settings.rounds} × ${settings.seconds} s per scenario, ` +
-      `${settings.connections} connections; then ${settings.products} generated products`,
+    measuringLine(settings, `${settings.connections} connections; then ${settings.products} generated products`),
   );
 
   const start = async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LRUCache } from 'lru-cache';
 
 /** The part of a node-postgres client this module uses: a query with a name is prepared once per connection. */
 interface PgClient {
@@ -24,9 +25,14 @@ interface Prepared {
   placeholders: number;
 }
 
-/** Statements are module constants, so this holds a few dozen; the bound only guards against a caller's mistake. */
-const maxRemembered = 500;
-const remembered = new Map<string, Prepared>();
+/**
+ * Statements are module constants or built from a few fixed parts, so this holds a few dozen; the bound (in
+ * characters of SQL kept, twice per statement) only guards against a caller's mistake.
+ */
+const remembered = new LRUCache<string, Prepared>({
+  maxSize: 1_000_000,
+  sizeCalculation: (prepared, sql) => sql.length + prepared.text.length,
+});
 
 /**
  * `?` placeholders become `$1…$n` and the statement gets a name from its text. `??` (MikroORM's identifier
@@ -42,7 +48,6 @@ function prepare(sql: string): Prepared {
   const text = sql.replace(/\?/g, () => `$${(position += 1)}`);
   const name = `mk_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
   const prepared = { name, text, placeholders: position };
-  if (remembered.size >= maxRemembered) remembered.delete(remembered.keys().next().value as string);
   remembered.set(sql, prepared);
   return prepared;
 }

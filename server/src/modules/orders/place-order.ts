@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../core/errors';
 import { queryPrepared } from '../../shared/prepared-statements';
+import { singleRow } from '../../shared/single-row';
 import { catalogueChannel, noticeOfCatalogueChange } from '../../events/catalogue-change';
 import { outOfStock } from '../cart/cart.service';
 import { effectivePriceCents } from '../catalog/product.entity';
@@ -122,69 +123,69 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
   // Lists travel as one JSON parameter each: the driver would spread a JS array into a list of parameters.
   // The written rows come back as JSON (one jsonb column each, whatever columns a later migration adds), so the
   // answer is made from them rather than by reading the order again.
-  const [placed] = await queryPrepared<PlacedOrderRows>(
-    em,
-    `with wanted as (
-       select * from jsonb_to_recordset(?::jsonb)
-         as n(product_id int, product_name text, unit_price_cents int, quantity int)),
-     stock as (
-       update products p set quantity = p.quantity - wanted.quantity, updated_at = now()
-         from wanted where p.id = wanted.product_id),
-     placed as (
-       insert into orders (id, user_id, payment_method, subtotal_cents, shipping_fee_cents, total_cents,
-                           delivery_location_id, recipient_name, recipient_email, recipient_phone, shipping_address,
-                           shipping_city, shipping_postal_code, reserved_until, discount_code_id, discount_code,
-                           discount_cents)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
-     lines as (
-       insert into order_items (order_id, product_id, product_name, unit_price_cents, quantity)
-       select placed.id, wanted.product_id, wanted.product_name, wanted.unit_price_cents, wanted.quantity
-         from placed, wanted order by wanted.product_id returning *),
-     emptied as (delete from cart_items where user_id = ?),
-     unapplied as (delete from cart_discount_codes where user_id = ?),
-     noted as (
-       insert into admin_notifications (type, title, text, link)
-       select * from jsonb_to_recordset(?::jsonb) as n(type text, title text, text text, link text))
-     select pg_notify(?, ?), to_jsonb(placed) as order,
-            (select jsonb_agg(to_jsonb(lines) order by lines.product_id) from lines) as items,
-            (select to_jsonb(location) from delivery_locations location where location.id = placed.delivery_location_id)
-              as location
-       from placed`,
-    [
-      JSON.stringify(
-        items.map((item) => ({
-          product_id: item.productId,
-          product_name: item.name,
-          unit_price_cents: item.unitPriceCents,
-          quantity: item.quantity,
-        })),
-      ),
-      order.id,
-      order.userId,
-      order.paymentMethod,
-      subtotalCents,
-      shippingFeeCents,
-      totalCents,
-      order.deliveryLocationId,
-      shipping.name,
-      shipping.email,
-      shipping.phone,
-      shipping.address,
-      shipping.city,
-      shipping.postalCode,
-      order.reservedUntil,
-      discount?.id ?? null,
-      discount?.code ?? null,
-      discountCents,
-      order.userId,
-      order.userId,
-      JSON.stringify(notifications.map((note) => ({ ...note, link: note.link ?? null }))),
-      catalogueChannel,
-      notice,
-    ],
+  return singleRow(
+    await queryPrepared<PlacedOrderRows>(
+      em,
+      `with wanted as (
+         select * from jsonb_to_recordset(?::jsonb)
+           as n(product_id int, product_name text, unit_price_cents int, quantity int)),
+       stock as (
+         update products p set quantity = p.quantity - wanted.quantity, updated_at = now()
+           from wanted where p.id = wanted.product_id),
+       placed as (
+         insert into orders (id, user_id, payment_method, subtotal_cents, shipping_fee_cents, total_cents,
+                             delivery_location_id, recipient_name, recipient_email, recipient_phone, shipping_address,
+                             shipping_city, shipping_postal_code, reserved_until, discount_code_id, discount_code,
+                             discount_cents)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
+       lines as (
+         insert into order_items (order_id, product_id, product_name, unit_price_cents, quantity)
+         select placed.id, wanted.product_id, wanted.product_name, wanted.unit_price_cents, wanted.quantity
+           from placed, wanted order by wanted.product_id returning *),
+       emptied as (delete from cart_items where user_id = ?),
+       unapplied as (delete from cart_discount_codes where user_id = ?),
+       noted as (
+         insert into admin_notifications (type, title, text, link)
+         select * from jsonb_to_recordset(?::jsonb) as n(type text, title text, text text, link text))
+       select pg_notify(?, ?), to_jsonb(placed) as order,
+              (select jsonb_agg(to_jsonb(lines) order by lines.product_id) from lines) as items,
+              (select to_jsonb(location) from delivery_locations location where location.id = placed.delivery_location_id)
+                as location
+         from placed`,
+      [
+        JSON.stringify(
+          items.map((item) => ({
+            product_id: item.productId,
+            product_name: item.name,
+            unit_price_cents: item.unitPriceCents,
+            quantity: item.quantity,
+          })),
+        ),
+        order.id,
+        order.userId,
+        order.paymentMethod,
+        subtotalCents,
+        shippingFeeCents,
+        totalCents,
+        order.deliveryLocationId,
+        shipping.name,
+        shipping.email,
+        shipping.phone,
+        shipping.address,
+        shipping.city,
+        shipping.postalCode,
+        order.reservedUntil,
+        discount?.id ?? null,
+        discount?.code ?? null,
+        discountCents,
+        order.userId,
+        order.userId,
+        JSON.stringify(notifications.map((note) => ({ ...note, link: note.link ?? null }))),
+        catalogueChannel,
+        notice,
+      ],
+    ),
   );
-  if (!placed) throw new Error('placing the order wrote no order');
-  return placed;
 }
 
 /**
