@@ -1,3 +1,4 @@
+import type { ProductViewCache } from '../src/modules/catalog/product-view-cache';
 import fs from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
@@ -24,6 +25,7 @@ export interface TestShop {
   orm: MikroORM;
   statements: StatementCounter;
   responseCache: ResponseCache;
+  productViews: ProductViewCache;
   /** Where this instance keeps uploaded images (the uploads directory, or a bucket with S3_ settings). */
   storage: FileStorage;
   /** Catalogue changes as this instance hears them. */
@@ -94,6 +96,7 @@ export async function startTestShop(
     orm,
     statements,
     responseCache: handle.responseCache,
+    productViews: handle.productViews,
     storage,
     events: handle.events,
     directQueryCacheBytes: handle.directQueryCacheBytes,

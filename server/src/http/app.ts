@@ -14,6 +14,7 @@ import { buildAppSchema } from '../graphql/schema';
 import { createDirectQueries } from './direct-queries';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { catalogAdminRoutes } from '../modules/catalog/catalog-admin.routes';
+import { dropViewsAffectedBy, ProductViewCache } from '../modules/catalog/product-view-cache';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
@@ -48,6 +49,8 @@ export interface AppHandle {
   app: Express;
   apollo: ApolloServer<RequestContext>;
   responseCache: ResponseCache;
+  /** Products as shoppers see them, by id (decision 0062). */
+  productViews: ProductViewCache;
   /** Catalogue changes heard from every instance (this one included). */
   events: CatalogueEvents;
   /** The bytes the direct path's caches hold (tests check it stays within its budget). */
@@ -138,6 +141,8 @@ export async function createApp(
 
   const responseCache = new ResponseCache(cacheBudget.responses);
   events.subscribe((change) => dropAnswersAffectedBy(responseCache, change));
+  const productViews = new ProductViewCache(cacheBudget.productViews);
+  events.subscribe((change) => dropViewsAffectedBy(productViews, change));
   const mailer = createMailer(config, log);
   // Paystack, or (without a secret key) the shop's own stand-in, reached over loopback like the real API.
   const loopback = () => {
@@ -151,7 +156,7 @@ export async function createApp(
       ? (config.paystack.baseUrl ?? 'https://api.paystack.co')
       : `${loopback()}/paystack-simulator`;
   const paystack = () => createPaystackClient(paystackBase(), paystackSecret);
-  const contextDependencies = { orm, config, responseCache, mailer, storage, paystack };
+  const contextDependencies = { orm, config, responseCache, mailer, storage, paystack, productViews };
   app.use(requestContextMiddleware(contextDependencies));
   // Before any JSON parser: the webhook's signature is over the raw body.
   const webhook = paystackWebhookRoutes(() => paystackSecret);
@@ -258,6 +263,7 @@ export async function createApp(
     app,
     apollo,
     responseCache,
+    productViews,
     events,
     directQueryCacheBytes: directQueries.cachedBytes,
     mailer,

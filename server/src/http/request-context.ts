@@ -10,6 +10,7 @@ import { clientAddressOf, trustFunction } from './client-address';
 import type { Mailer } from '../mail/mailer';
 import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
 import type { PaystackClient } from '../modules/payments/paystack-client';
+import type { ProductViewCache } from '../modules/catalog/product-view-cache';
 import type { FileStorage } from '../storage/file-storage';
 
 /** The request context as the HTTP layer sees it: with the response cache, which services never touch (0035). */
@@ -40,12 +41,13 @@ export interface ContextDependencies {
   mailer: Mailer;
   storage: FileStorage;
   paystack: () => PaystackClient;
+  productViews: ProductViewCache;
 }
 
 const noHttp: RequestContext['http'] = { setSessionCookie() {}, clearSessionCookie() {} };
 
 export function createRequestContext(
-  { orm, config, responseCache, mailer, storage, paystack }: ContextDependencies,
+  { orm, config, responseCache, mailer, storage, paystack, productViews }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
@@ -62,6 +64,7 @@ export function createRequestContext(
     mailer,
     storage,
     paystack,
+    productViews,
     viewer: null,
     http,
   } as HttpRequestContext;

@@ -5,6 +5,8 @@
 export interface CacheBudget {
   /** Cached public answers (bodies and their compressed copies): http/response-cache.ts. */
   responses: number;
+  /** Products as shoppers see them, by id: modules/catalog/product-view-cache.ts. */
+  productViews: number;
   /** The direct path's parsed, validated and compiled queries and their checked variables. */
   directQueries: number;
   /** Apollo's parsed, validated documents. */
@@ -15,7 +17,8 @@ export interface CacheBudget {
 
 export function splitCacheBudget(totalBytes: number): CacheBudget {
   return {
-    responses: Math.floor(totalBytes * 0.5),
+    responses: Math.floor(totalBytes * 0.35),
+    productViews: Math.floor(totalBytes * 0.15),
     directQueries: Math.floor(totalBytes * 0.25),
     apolloDocuments: Math.floor(totalBytes * 0.15),
     apolloPersistedQueries: Math.floor(totalBytes * 0.1),

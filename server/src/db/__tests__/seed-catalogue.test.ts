@@ -88,4 +88,21 @@ describe('seed:catalogue', () => {
     const image = await shop.http.get(imageUrl);
     expect(image.status).toBe(200);
   });
+
+  it('makes running instances drop what they hold of the catalogue', async () => {
+    const { data } = await shop.graphql<{ products: { id: number }[] }>('{ products(limit: 1) { id } }');
+    const held = data!.products[0]!.id;
+    expect(shop.productViews.get(held)).toBeDefined();
+    await seedCatalogue(client, { products: 10, seed: 8, replace: true });
+    // The notice arrives on the shop's LISTEN connection after the commit.
+    const deadline = Date.now() + 5_000;
+    while (shop.productViews.get(held) !== undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(shop.productViews.get(held)).toBeUndefined();
+    const { data: after } = await shop.graphql<{ product: unknown }>('query ($id: Int!) { product(id: $id) { id } }', {
+      id: held,
+    });
+    expect(after!.product).toBeNull();
+  });
 });

@@ -145,17 +145,50 @@ async function conditionsFor(
   return { where: conditions.join(' and '), params };
 }
 
-/**
- * Product rows as views. A statement whose values are all numbers (ids, a category, limits) is prepared (decision
- * 0060): its plan does not depend on them. One with text (a name search) keeps a plan made for that text, which a
- * trigram index needs.
- */
-async function productRows(ctx: RequestContext, sql: string, params: unknown[]): Promise<ProductView[]> {
+/** Runs a catalogue statement: prepared when its values are all numbers (ids, a category, limits), since its plan
+ * does not depend on them (decision 0060); one with text (a name search) keeps a plan made for that text, which a
+ * trigram index needs. */
+async function catalogueRows<Row extends object>(ctx: RequestContext, sql: string, params: unknown[]): Promise<Row[]> {
   const numeric = (value: unknown) => typeof value === 'number';
-  const rows = params.every((param) => numeric(param) || (Array.isArray(param) && param.every(numeric)))
-    ? await queryPrepared<ProductRow>(ctx.em, sql, params)
-    : await ctx.em.getConnection().execute<ProductRow[]>(sql, params);
+  return params.every((param) => numeric(param) || (Array.isArray(param) && param.every(numeric)))
+    ? queryPrepared<Row>(ctx.em, sql, params)
+    : ctx.em.getConnection().execute<Row[]>(sql, params);
+}
+
+/** Product rows as views, read whole (no cache): for reads that take every product. */
+async function productRows(ctx: RequestContext, sql: string, params: unknown[]): Promise<ProductView[]> {
+  const rows = await catalogueRows<ProductRow>(ctx, sql, params);
   return rows.map((row) => toProductView(row, imageUrlOf(ctx)));
+}
+
+/**
+ * Shown products by id, in the order given, skipping unknown and archived ids: from this instance's view cache,
+ * and the views it lacks in one statement (decision 0062). No statement when it holds them all.
+ */
+async function viewsOfIds(ctx: RequestContext, ids: readonly number[]): Promise<ProductView[]> {
+  const cache = ctx.productViews;
+  const missing = ids.filter((id) => cache.get(id) === undefined);
+  const read = new Map<number, ProductView>();
+  if (missing.length > 0) {
+    const generation = cache.generation;
+    const views = await productRows(
+      ctx,
+      `select ${productViewColumns} from products p where p.id = any(?::int[]) and p.archived_at is null`,
+      [missing],
+    );
+    cache.store(generation, views);
+    for (const view of views) read.set(view.id, view);
+  }
+  return ids.flatMap((id) => read.get(id) ?? cache.get(id) ?? []);
+}
+
+/** The products a statement selects (a column `id`, in the order to show them), as views. */
+async function productsSelected(ctx: RequestContext, sql: string, params: unknown[]): Promise<ProductView[]> {
+  const rows = await catalogueRows<{ id: number }>(ctx, sql, params);
+  return viewsOfIds(
+    ctx,
+    rows.map((row) => row.id),
+  );
 }
 
 export interface ProductPageRequest {
@@ -174,12 +207,10 @@ export async function readProductPage(ctx: RequestContext, request: ProductPageR
   const order = orderBy[sort];
   // An ORDER BY may name the select list's own columns only unqualified.
   const innerOrder = ranked ? order.replace(/p\.(relevance|closeness)/g, '$1') : order;
-  return productRows(
+  return productsSelected(
     ctx,
-    `select ${productViewColumns}
-     from (select p.*${ranked ? `, ${relevanceColumns}` : ''} from products p where ${where}
-           order by ${innerOrder} limit ? offset ?) p
-     order by ${order}`,
+    `select p.id${ranked ? `, ${relevanceColumns}` : ''} from products p where ${where}
+     order by ${innerOrder} limit ? offset ?`,
     [...(ranked ? [query, query] : []), ...params, request.page.limit, request.page.offset],
   );
 }
@@ -272,14 +303,7 @@ export const catalogService = {
     shows(ctx, ids);
     // Product ids are PostgreSQL integers: an id outside their range names no product.
     const wanted = ids.filter(isPostgresInteger);
-    const products =
-      wanted.length === 0
-        ? []
-        : await productRows(
-            ctx,
-            `select ${productViewColumns} from products p where p.id = any(?::int[]) and p.archived_at is null`,
-            [wanted],
-          );
+    const products = await viewsOfIds(ctx, wanted);
     const byId = new Map(products.map((product) => [product.id, product]));
     return ids.map((id) => byId.get(id) ?? null);
   },
@@ -296,9 +320,9 @@ export const catalogService = {
     // Driven from the product's own categories: each walks its newest members through the (category, product)
     // index, at most `relatedLookahead` of them, so the cost stays the same for a small category in a large
     // catalogue (a semi-join over every in-stock product took 41 ms at 50,000 products).
-    const related = await productRows(
+    const related = await productsSelected(
       ctx,
-      `select ${productViewColumns}
+      `select p.id
        from (select distinct on (p.id) p.*
                from product_categories own
                cross join lateral (
@@ -375,9 +399,9 @@ export const catalogService = {
     // The nearest names by the GiST index's k-nearest-neighbour order (`<<->` is 1 − word similarity), stopping
     // after `first`; then ranked as /search ranks them. Ties at the cut are the index's pick.
     const match = matchesQuery('lower(p.name)', query);
-    const products = await productRows(
+    const products = await productsSelected(
       ctx,
-      `select ${productViewColumns}
+      `select p.id
        from (select p.*, ${relevanceColumns} from products p where p.archived_at is null and ${match.sql}
              order by ? <<-> lower(p.name) limit ?) p
        order by p.relevance desc, p.closeness desc, p.id`,

@@ -1,0 +1,109 @@
+import { toProductView, type ProductRow, type ProductView } from '../catalog.views';
+import { dropViewsAffectedBy, ProductViewCache, productViewBytes } from '../product-view-cache';
+
+function view(id: number, description = 'A perfume.'): ProductView {
+  const row: ProductRow = {
+    id,
+    name: `Perfume ${id}`,
+    description,
+    price_cents: 100_000,
+    sale_price_cents: null,
+    on_sale: false,
+    quantity: 5,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    images: [{ id: id * 10, fileName: `p-${id}.webp`, width: 1280, height: 1280, widths: [320, 640] }],
+    categories: [{ id: 1, name: 'FOR MEN', slug: 'for-men', description: 'For him.', image_file_name: null }],
+  };
+  return toProductView(row, (key) => `/uploads/${key}`);
+}
+
+describe('the product view cache', () => {
+  it('keeps views by id until a change drops them', () => {
+    const cache = new ProductViewCache(1024 * 1024);
+    cache.store(cache.generation, [view(1), view(2)]);
+    expect(cache.get(1)?.name).toBe('Perfume 1');
+    cache.drop([1]);
+    expect(cache.get(1)).toBeUndefined();
+    expect(cache.get(2)?.name).toBe('Perfume 2');
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not keep a view read before a change to it was heard', () => {
+    const cache = new ProductViewCache(1024 * 1024);
+    const readBegan = cache.generation;
+    cache.drop([1]);
+    cache.store(readBegan, [view(1), view(2)]);
+    expect(cache.get(1)).toBeUndefined();
+    // Another product's change says nothing about this read's view of product 2.
+    expect(cache.get(2)).toBeDefined();
+    // A read begun after the change is kept.
+    cache.store(cache.generation, [view(1)]);
+    expect(cache.get(1)).toBeDefined();
+  });
+
+  it('keeps nothing read before everything was dropped, or before its record of drops was forgotten', () => {
+    const cache = new ProductViewCache(1024 * 1024);
+    let readBegan = cache.generation;
+    cache.clear();
+    cache.store(readBegan, [view(3)]);
+    expect(cache.get(3)).toBeUndefined();
+
+    readBegan = cache.generation;
+    cache.drop(Array.from({ length: 10_001 }, (_, index) => 100_000 + index));
+    cache.store(readBegan, [view(4)]);
+    expect(cache.get(4)).toBeUndefined();
+  });
+
+  it('stays within its bytes, the least recently read out first', () => {
+    const one = productViewBytes(view(1));
+    const cache = new ProductViewCache(3 * one + one / 2);
+    cache.store(cache.generation, [view(1), view(2), view(3)]);
+    cache.get(1);
+    cache.store(cache.generation, [view(4)]);
+    expect(cache.get(2)).toBeUndefined();
+    expect([1, 3, 4].map((id) => cache.get(id)?.id)).toEqual([1, 3, 4]);
+    expect(cache.calculatedBytes).toBeLessThanOrEqual(3 * one + one / 2);
+    // A long description costs its length.
+    expect(productViewBytes(view(5, 'x'.repeat(10_000)))).toBeGreaterThan(one + 19_000);
+  });
+
+  it('hands out views nobody can change', () => {
+    const cache = new ProductViewCache(1024 * 1024);
+    cache.store(cache.generation, [view(1)]);
+    const held = cache.get(1)!;
+    expect(() => Object.assign(held, { quantity: 0 })).toThrow(TypeError);
+    expect(() => held.images.push(held.images[0]!)).toThrow(TypeError);
+    expect(() => Object.assign(held.categories[0]!, { name: 'X' })).toThrow(TypeError);
+    expect(cache.get(1)?.quantity).toBe(5);
+  });
+});
+
+describe('what a catalogue change drops', () => {
+  const filled = () => {
+    const cache = new ProductViewCache(1024 * 1024);
+    cache.store(cache.generation, [view(1), view(2), view(3)]);
+    return cache;
+  };
+  const held = (cache: ProductViewCache) => [1, 2, 3].filter((id) => cache.get(id) !== undefined);
+
+  it('drops the products changed or restocked, and only them', () => {
+    const cache = filled();
+    dropViewsAffectedBy(cache, { productIds: [1], listsChanged: true });
+    expect(held(cache)).toEqual([2, 3]);
+    dropViewsAffectedBy(cache, { stockChangedIds: [2], inStockFlippedIds: [2] });
+    expect(held(cache)).toEqual([3]);
+  });
+
+  it('keeps every view for a review, and drops them all for a category or "everything"', () => {
+    const cache = filled();
+    dropViewsAffectedBy(cache, { reviewedProductIds: [1], reviewsChanged: true });
+    expect(held(cache)).toEqual([1, 2, 3]);
+    dropViewsAffectedBy(cache, { categoryIds: [7] });
+    expect(held(cache)).toEqual([]);
+    const again = filled();
+    dropViewsAffectedBy(again, { everything: true });
+    expect(held(again)).toEqual([]);
+  });
+});
