@@ -113,8 +113,8 @@ function databaseClient(dataDir) {
  * could see an old order take the new run's cart (a spurious 400 "Your cart is empty").
  *
  * The stock is a bench-only preparation step done straight in the database (the shop has no
- * API for it, and the sample quantities would run out within a second); the in-memory catalogue
- * picks the new quantities up at the first order, which drops it.
+ * API for it, and the sample quantities would run out within a second); it sends the change notice the shop
+ * would have sent, so the shop drops the product views it holds (decision 0062).
  */
 export async function prepareOrders({ baseUrl, dataDir, connections }) {
   const database = databaseClient(dataDir);
@@ -125,6 +125,11 @@ export async function prepareOrders({ baseUrl, dataDir, connections }) {
     productIds = rows.map((row) => row.id);
     if (productIds.length === 0) throw new Error('the database has no products');
     await database.query('update products set quantity = 100000000 where id = any($1::int[])', [productIds]);
+    // Written past the shop: the notice it would have sent, so it drops the views it holds of these products.
+    await database.query('select pg_notify($1, $2)', [
+      'manukato_catalogue_changed',
+      JSON.stringify({ id: `bench-stock-${Date.now()}`, stockChangedIds: productIds }),
+    ]);
   } finally {
     await database.end();
   }

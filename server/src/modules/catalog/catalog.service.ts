@@ -167,19 +167,26 @@ async function productRows(ctx: RequestContext, sql: string, params: unknown[]):
  */
 async function viewsOfIds(ctx: RequestContext, ids: readonly number[]): Promise<ProductView[]> {
   const cache = ctx.productViews;
-  const missing = ids.filter((id) => cache.get(id) === undefined);
-  const read = new Map<number, ProductView>();
+  // Taken now, not after the read: a change heard meanwhile (or the read's own store evicting one) must not
+  // take a product out of the answer.
+  const views = new Map<number, ProductView>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const held = cache.get(id);
+    if (held) views.set(id, held);
+    else missing.push(id);
+  }
   if (missing.length > 0) {
     const generation = cache.generation;
-    const views = await productRows(
+    const read = await productRows(
       ctx,
       `select ${productViewColumns} from products p where p.id = any(?::int[]) and p.archived_at is null`,
       [missing],
     );
-    cache.store(generation, views);
-    for (const view of views) read.set(view.id, view);
+    cache.store(generation, read);
+    for (const view of read) views.set(view.id, view);
   }
-  return ids.flatMap((id) => read.get(id) ?? cache.get(id) ?? []);
+  return ids.flatMap((id) => views.get(id) ?? []);
 }
 
 /** The products a statement selects (a column `id`, in the order to show them), as views. */

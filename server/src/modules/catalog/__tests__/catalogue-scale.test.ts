@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createRequestContext, type ContextDependencies } from '../../../http/request-context';
 import { catalogService } from '../catalog.service';
+import { ProductViewCache, productViewBytes } from '../product-view-cache';
 import { singleRow } from '../../../shared/single-row';
 import { writeClientDist } from '../../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
@@ -348,5 +349,32 @@ describe('one page asked for under several aliases', () => {
     // Its ids, then its views.
     expect(statements).toBe(2);
     expect((result as { a: unknown[]; c: unknown[] }).c).toEqual((result as { a: unknown[] }).a);
+  });
+});
+
+describe('product views held and read together', () => {
+  it('answers every product asked for, even when storing the ones read pushes out the ones held', async () => {
+    const contextWith = (productViews: ProductViewCache) =>
+      createRequestContext(
+        {
+          orm: shop.orm,
+          config: shop.config,
+          storage: shop.storage,
+          responseCache: shop.responseCache,
+          productViews,
+        } as ContextDependencies,
+        pino({ level: 'silent' }),
+        'view-cache-test',
+        '127.0.0.1',
+      );
+    const [first] = await catalogService.productsByIds(contextWith(new ProductViewCache(1024 * 1024)), [1]);
+    if (!first) throw new Error('no product 1');
+    // Room for one view and a half: product 1 is held, and storing product 2 (read) evicts it.
+    const small = new ProductViewCache(Math.floor(productViewBytes(first) * 1.5));
+    const ctx = contextWith(small);
+    await catalogService.productsByIds(ctx, [1]);
+    expect(small.get(1)).toBeDefined();
+    const both = await catalogService.productsByIds(contextWith(small), [1, 2]);
+    expect(both.map((product) => product?.id)).toEqual([1, 2]);
   });
 });
