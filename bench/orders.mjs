@@ -107,7 +107,7 @@ function databaseClient(dataDir) {
 }
 
 /**
- * Before the load: two sets of one shopper per connection, and the products they buy given stock
+ * Before the load: two sets of two shoppers per connection, and the products they buy given stock
  * for the whole run. Consecutive autocannon runs take turns with the sets: a run's last requests
  * are still being answered when the next run starts, and a shopper shared across that boundary
  * could see an old order take the new run's cart (a spurious 400 "Your cart is empty").
@@ -137,7 +137,9 @@ export async function prepareOrders({ baseUrl, dataDir, connections }) {
   const outboxDir = path.join(dataDir, 'outbox');
   const sets = [[], []];
   for (const [set, users] of sets.entries()) {
-    for (let index = 1; index <= connections; index += 1) {
+    // Twice the connections: an evenly paced round (paced-load.mjs) keeps starting sequences while a slow answer
+    // holds its shopper, and a start with no free shopper is skipped. autocannon's runs use one per connection.
+    for (let index = 1; index <= 2 * connections; index += 1) {
       users.push(await registerShopper(baseUrl, outboxDir, `bench.shopper${set + 1}.${index}@example.com`));
     }
   }
@@ -192,8 +194,8 @@ const ok = (status) => status >= 200 && status <= 299;
 /**
  * A fresh autocannon `requests` sequence for one run. autocannon gives each connection its own
  * context but clears it whenever the sequence starts over, so a connection takes a free shopper
- * (their Bearer token) at the first step and gives it back after the last: with one shopper per
- * connection and pipelining 1, no two connections ever share a cart. Each step is timed from
+ * (their Bearer token) at the first step and gives it back after the last: with at least one shopper
+ * per connection and pipelining 1, no two connections ever share a cart. Each step is timed from
  * building the request (just before it is written) to its answer; the create + initialise pair is
  * the sum of its two steps, so autocannon's own pauses between them (at a fixed rate) never count.
  */
@@ -280,6 +282,8 @@ export function orderSequence(state) {
 
   return {
     requests,
+    /** How many sequences may run at once: one per shopper of this run's set. */
+    shoppers: users.length,
     /** Per-step and create + initialise latencies (ms) of this run, and completed sequences per second. */
     stats(seconds) {
       return {

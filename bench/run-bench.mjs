@@ -187,8 +187,8 @@ function measuringLine(settings, load) {
 /** One round at an even `rate` (paced-load.mjs): the half-of-peak latency figures. */
 async function pacedRound(baseUrl, scenario, settings, { seconds, rate, state }) {
   const sequence = scenario.sequence?.(state);
-  // A sequence's shoppers are one per connection: no more sequences at once than there are shoppers.
-  const maxInFlight = sequence ? settings.connections : 10 * settings.connections;
+  // No more sequences at once than there are shoppers (each has one cart).
+  const maxInFlight = sequence ? sequence.shoppers : 10 * settings.connections;
   const summary = await pacedLoad({ baseUrl, scenario, sequence, rate, seconds, maxInFlight });
   if (sequence) summary.sequence = sequence.stats(summary.durationSeconds);
   return summary;
