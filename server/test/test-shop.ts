@@ -1,4 +1,3 @@
-import type { ProductViewCache } from '../src/modules/catalog/product-view-cache';
 import fs from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
@@ -13,6 +12,7 @@ import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
 import { answerClientErrors } from '../src/http/client-errors';
 import type { ResponseCache } from '../src/http/response-cache';
+import type { ProductViewCache } from '../src/modules/catalog/product-view-cache';
 import type { CatalogueEvents } from '../src/events/catalogue-events';
 import { createTestDatabase } from './test-database';
 import { createFileStorage } from '../src/storage/create-file-storage';

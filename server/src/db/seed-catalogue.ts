@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { ClientBase } from 'pg';
-import { catalogueChannel } from '../events/catalogue-change';
+import { catalogueChannel, noticeOfEverything } from '../events/catalogue-change';
 import { sampleProducts } from '../modules/catalog/catalog.samples';
 import { sampleImageName, sampleImageSize } from '../modules/catalog/sample-images';
 import { singleRow } from '../shared/single-row';
@@ -212,10 +211,7 @@ export async function seedCatalogue(client: ClientBase, options: CatalogueSeedOp
       ],
     );
     // Instances running on this database drop what they keep of the catalogue once this commits.
-    await client.query('select pg_notify($1, $2)', [
-      catalogueChannel,
-      JSON.stringify({ id: randomUUID(), everything: true }),
-    ]);
+    await client.query('select pg_notify($1, $2)', [catalogueChannel, noticeOfEverything()]);
     await client.query('commit');
     return { removed, archived, products, categoryLinks, images };
   } catch (error) {

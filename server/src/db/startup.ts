@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { ensureAdminAccount } from '../modules/accounts/accounts.service';
 import { resolveSecretKey } from '../shared/secrets';
 import type { FileStorage } from '../storage/file-storage';
-import { catalogueChannel } from '../events/catalogue-change';
+import { catalogueChannel, noticeOfEverything } from '../events/catalogue-change';
 import { migrate } from './orm';
 import { seedDatabase } from './seed';
 
@@ -57,9 +56,7 @@ export async function prepareDatabase(
     // Instances already running (a rolling deploy) keep the catalogue as they read it: what changed under them
     // is not named, so they drop everything (decision 0062).
     if (migrations.length > 0 || seeds.length > 0) {
-      await orm.em
-        .getConnection()
-        .execute('select pg_notify(?, ?)', [catalogueChannel, JSON.stringify({ id: randomUUID(), everything: true })]);
+      await orm.em.getConnection().execute('select pg_notify(?, ?)', [catalogueChannel, noticeOfEverything()]);
     }
     await ensureAdminAccount(orm, config, log);
     const secretKey = await resolveSecretKey(orm.em.fork(), {

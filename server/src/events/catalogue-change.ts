@@ -67,6 +67,14 @@ export function tagsAffectedBy(change: CatalogueChange): string[] | 'everything'
   return [...tags];
 }
 
+/**
+ * The NOTIFY payload for a write made past the services (a seed, migrations, a bulk load), whose changes are not
+ * named: every instance drops everything it keeps of the catalogue.
+ */
+export function noticeOfEverything(): string {
+  return encodeChange({ id: randomUUID(), everything: true });
+}
+
 /** The NOTIFY payload: compact JSON, or "everything" when the ids would not fit. */
 export function encodeChange(change: CatalogueChanged): string {
   const payload = JSON.stringify(change);

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { entryOverheadBytes } from '../shared/cache-budget';
+import { DropRecord } from '../shared/drop-record';
 
 export interface CachedResponse {
   status: number;
@@ -52,9 +53,6 @@ function entryBytes(entry: CachedResponse, key: string): number {
   );
 }
 
-/** Past this many remembered tag drops, the record is forgotten and answers begun before are not stored. */
-const maxRememberedDrops = 10_000;
-
 /**
  * Answers for anonymous GETs of public catalogue data (GraphQL GET queries, the spec's list calls,
  * rendered storefront pages), kept in this process. Each entry carries the tags of what it was made from
@@ -66,12 +64,8 @@ export class ResponseCache {
   private readonly entries: LRUCache<string, CachedResponse>;
   /** Keys of the entries carrying each tag (kept in step by the LRU's dispose). */
   private readonly keysByTag = new Map<string, Set<string>>();
-  /** Counts drops: an answer remembers it when begun, and is stored only if nothing it read was dropped since. */
-  private clock = 0;
-  /** When each tag was last dropped (clock values). */
-  private readonly droppedAt = new Map<string, number>();
-  /** Answers begun before this clock value are not stored (everything dropped, or the drop record forgotten). */
-  private storableFrom = 0;
+  /** Which tags were dropped when: an answer is stored only if nothing it read was dropped since it began. */
+  private readonly drops = new DropRecord<string>();
 
   constructor(
     maxBytes: number,
@@ -87,27 +81,20 @@ export class ResponseCache {
 
   /** Taken before computing an answer and handed to `store`: answers computed before a drop they depend on are refused. */
   get generation(): number {
-    return this.clock;
+    return this.drops.generation;
   }
 
   /** Drops every answer (a change too large to name, or changes that may have been missed). */
   clear(): void {
-    this.clock += 1;
-    this.storableFrom = this.clock;
-    this.droppedAt.clear();
+    this.drops.dropAll();
     this.entries.clear();
   }
 
   /** Drops the answers carrying any of these tags; answers being computed that read them will not be stored. */
   drop(tags: readonly string[]): number {
-    this.clock += 1;
-    if (this.droppedAt.size + tags.length > maxRememberedDrops) {
-      this.droppedAt.clear();
-      this.storableFrom = this.clock;
-    }
+    this.drops.drop(tags);
     const keys = new Set<string>();
     for (const tag of tags) {
-      this.droppedAt.set(tag, this.clock);
       for (const key of this.keysByTag.get(tag) ?? []) keys.add(key);
     }
     for (const key of keys) this.entries.delete(key);
@@ -144,9 +131,8 @@ export class ResponseCache {
     tags: Iterable<string>,
     answer: Omit<CachedResponse, 'etag' | 'expiresAt' | 'tags'>,
   ): void {
-    if (generation < this.storableFrom) return;
     const tagList = [...new Set(tags)];
-    if (tagList.some((tag) => (this.droppedAt.get(tag) ?? -1) > generation)) return;
+    if (!this.drops.mayStore(generation, tagList)) return;
     const etag = `"${createHash('sha1').update(answer.body).digest('base64url')}"`;
     const entry = { ...answer, tags: tagList, etag, expiresAt: this.now() + this.ttlMs };
     this.entries.set(key, entry);

@@ -145,9 +145,11 @@ async function conditionsFor(
   return { where: conditions.join(' and '), params };
 }
 
-/** Runs a catalogue statement: prepared when its values are all numbers (ids, a category, limits), since its plan
+/**
+ * Runs a catalogue statement: prepared when its values are all numbers (ids, a category, limits), since its plan
  * does not depend on them (decision 0060); one with text (a name search) keeps a plan made for that text, which a
- * trigram index needs. */
+ * trigram index needs.
+ */
 async function catalogueRows<Row extends object>(ctx: RequestContext, sql: string, params: unknown[]): Promise<Row[]> {
   const numeric = (value: unknown) => typeof value === 'number';
   return params.every((param) => numeric(param) || (Array.isArray(param) && param.every(numeric)))
@@ -162,10 +164,10 @@ async function productRows(ctx: RequestContext, sql: string, params: unknown[]):
 }
 
 /**
- * Shown products by id, in the order given, skipping unknown and archived ids: from this instance's view cache,
- * and the views it lacks in one statement (decision 0062). No statement when it holds them all.
+ * Shown products by id, unknown and archived ids left out: from this instance's view cache, and the views it lacks
+ * in one statement (decision 0062). No statement when it holds them all.
  */
-async function viewsOfIds(ctx: RequestContext, ids: readonly number[]): Promise<ProductView[]> {
+async function viewsByIds(ctx: RequestContext, ids: readonly number[]): Promise<Map<number, ProductView>> {
   const cache = ctx.productViews;
   // Taken now, not after the read: a change heard meanwhile (or the read's own store evicting one) must not
   // take a product out of the answer.
@@ -186,16 +188,14 @@ async function viewsOfIds(ctx: RequestContext, ids: readonly number[]): Promise<
     cache.store(generation, read);
     for (const view of read) views.set(view.id, view);
   }
-  return ids.flatMap((id) => views.get(id) ?? []);
+  return views;
 }
 
 /** The products a statement selects (a column `id`, in the order to show them), as views. */
 async function productsSelected(ctx: RequestContext, sql: string, params: unknown[]): Promise<ProductView[]> {
-  const rows = await catalogueRows<{ id: number }>(ctx, sql, params);
-  return viewsOfIds(
-    ctx,
-    rows.map((row) => row.id),
-  );
+  const ids = (await catalogueRows<{ id: number }>(ctx, sql, params)).map((row) => row.id);
+  const views = await viewsByIds(ctx, ids);
+  return ids.flatMap((id) => views.get(id) ?? []);
 }
 
 export interface ProductPageRequest {
@@ -309,10 +309,8 @@ export const catalogService = {
     // Asked for, found or not: a product created under a missing id turns a 404 into a page.
     shows(ctx, ids);
     // Product ids are PostgreSQL integers: an id outside their range names no product.
-    const wanted = ids.filter(isPostgresInteger);
-    const products = await viewsOfIds(ctx, wanted);
-    const byId = new Map(products.map((product) => [product.id, product]));
-    return ids.map((id) => byId.get(id) ?? null);
+    const views = await viewsByIds(ctx, ids.filter(isPostgresInteger));
+    return ids.map((id) => views.get(id) ?? null);
   },
 
   /**

@@ -1,13 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { CatalogueChange } from '../../events/catalogue-change';
+import { DropRecord } from '../../shared/drop-record';
 import type { CategoryView, ProductImageView, ProductView } from './catalog.views';
 
 /** What a view costs beyond its text: the objects, their slots and the key (an estimate, as entryOverheadBytes). */
 const viewOverheadBytes = 1024;
 const partOverheadBytes = 256;
-
-/** Past this many remembered drops, the record is forgotten and views read before are not stored. */
-const maxRememberedDrops = 10_000;
 
 const textBytes = (...texts: (string | null)[]) => texts.reduce((sum, text) => sum + 2 * (text?.length ?? 0), 0);
 
@@ -45,23 +43,19 @@ function freezeView(view: ProductView): ProductView {
  * is held is what PostgreSQL last said. Bounded in bytes, least recently used out first.
  *
  * A view read before a drop that concerns it is not stored: taking `generation` before the read and handing it
- * to `store` closes the gap between a read and a change heard while it ran (the same rule as ResponseCache).
+ * to `store` closes the gap between a read and a change heard while it ran (shared/drop-record.ts, as ResponseCache).
  */
 export class ProductViewCache {
   private readonly views: LRUCache<number, ProductView>;
-  /** Counts drops; `generation` is its value when a read began. */
-  private clock = 0;
-  /** When each product's view was last dropped (clock values). */
-  private readonly droppedAt = new Map<number, number>();
-  /** Views read before this clock value are not stored (everything dropped, or the drop record forgotten). */
-  private storableFrom = 0;
+  /** Which products' views were dropped when: a view is stored only if it was not dropped since its read began. */
+  private readonly drops = new DropRecord<number>();
 
   constructor(maxBytes: number) {
     this.views = new LRUCache<number, ProductView>({ maxSize: maxBytes, sizeCalculation: productViewBytes });
   }
 
   get generation(): number {
-    return this.clock;
+    return this.drops.generation;
   }
 
   get size(): number {
@@ -79,29 +73,18 @@ export class ProductViewCache {
 
   /** Keeps views read from PostgreSQL since `generation`, unless one was dropped meanwhile. */
   store(generation: number, views: readonly ProductView[]): void {
-    if (generation < this.storableFrom) return;
     for (const view of views) {
-      if ((this.droppedAt.get(view.id) ?? -1) > generation) continue;
-      this.views.set(view.id, freezeView(view));
+      if (this.drops.mayStore(generation, [view.id])) this.views.set(view.id, freezeView(view));
     }
   }
 
   drop(ids: readonly number[]): void {
-    this.clock += 1;
-    if (this.droppedAt.size + ids.length > maxRememberedDrops) {
-      this.droppedAt.clear();
-      this.storableFrom = this.clock;
-    }
-    for (const id of ids) {
-      this.droppedAt.set(id, this.clock);
-      this.views.delete(id);
-    }
+    this.drops.drop(ids);
+    for (const id of ids) this.views.delete(id);
   }
 
   clear(): void {
-    this.clock += 1;
-    this.storableFrom = this.clock;
-    this.droppedAt.clear();
+    this.drops.dropAll();
     this.views.clear();
   }
 }
