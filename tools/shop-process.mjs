@@ -80,6 +80,9 @@ export function startBuiltShop({ dataDir, port, log, env: extra = {}, commandPre
     SEED_SAMPLE_DATA: 'true',
     // Every client of these runs is 127.0.0.1, and e2e and the bench register many shoppers.
     MAIL_REQUESTS_PER_IP: '1000',
+    // The bench's shoppers each pay for many orders, all from 127.0.0.1 (one start per order: that limit stays).
+    PAYMENT_PROMPTS_PER_ACCOUNT: '100000',
+    PAYMENT_PROMPTS_PER_IP: '100000',
     ...extra,
   };
   delete env.DATABASE_URL;

@@ -66,6 +66,40 @@ export async function payOnStandIn(shop: TestShop, user: TestUser, orderId: stri
   return payment.reference;
 }
 
+/** payWithMpesa's answer: the charge started, or why not. */
+export interface MpesaPayAnswer {
+  charge: { id: string; orderId: string; amountCents: number; displayText: string } | null;
+  errors: { field: string; code: string; message: string }[];
+}
+
+const payWithMpesaMutation = `mutation ($orderId: ID!, $phone: String!) {
+  payWithMpesa(orderId: $orderId, phone: $phone) {
+    charge { id orderId amountCents displayText }
+    errors { field code message }
+  }
+}`;
+
+/** Prompts the phone through GraphQL, as the checkout does. */
+export async function payWithMpesa(
+  shop: TestShop,
+  user: TestUser,
+  orderId: string,
+  phone: string,
+): Promise<MpesaPayAnswer> {
+  const answer = await shop.http
+    .post('/graphql')
+    .set(user.auth)
+    .send({ query: payWithMpesaMutation, variables: { orderId, phone } })
+    .expect(200);
+  return answer.body.data.payWithMpesa;
+}
+
+/** How many prompts wait on a phone of the stand-in, as its phone page lists them (up to its page of 20). */
+export async function promptsOn(shop: TestShop, phone: string): Promise<number> {
+  const page = await shop.http.get(`/paystack-simulator/phone?number=${encodeURIComponent(phone)}`).expect(200);
+  return page.text.match(/reference MK-/g)?.length ?? 0;
+}
+
 /** A Paystack event to the webhook as Paystack sends it, signed with the secret key unless a signature is given. */
 export function sendPaystackEvent(shop: TestShop, secretKey: string, event: unknown, signature?: string) {
   const raw = JSON.stringify(event);

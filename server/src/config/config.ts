@@ -81,6 +81,10 @@ const environmentSchema = z.object({
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100000).default(5),
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(10).max(50000).default(50000),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(100000).default(10),
+  PAYMENT_PROMPTS_PER_ORDER: z.coerce.number().int().min(1).max(100000).default(5),
+  PAYMENT_PROMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(10),
+  PAYMENT_PROMPTS_PER_PHONE: z.coerce.number().int().min(1).max(100000).default(5),
+  PAYMENT_PROMPTS_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
   TRUST_PROXY: trustProxySchema,
 });
 
@@ -163,6 +167,11 @@ export interface AppConfig {
   sitemapUrlsPerFile: number;
   /** Sign-up codes and reset e-mails one client IP may ask for in 15 minutes. */
   mailRequestsPerIp: number;
+  /**
+   * Payments one order, account, M-Pesa number and client IP may start in an hour (payments/payment-limits.ts):
+   * M-Pesa prompts and hosted payment pages together; the phone's only for prompts.
+   */
+  paymentPrompts: { perOrder: number; perAccount: number; perPhone: number; perIp: number };
   /** Which proxies' X-Forwarded-For to believe (http/client-address.ts): none, a hop count, or their addresses. */
   trustProxy: TrustProxy;
 }
@@ -240,6 +249,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     shopAlerts: { email: values.SHOP_ALERT_EMAIL?.trim().toLowerCase(), phone: values.SHOP_ALERT_PHONE },
     sitemapUrlsPerFile: values.SITEMAP_URLS_PER_FILE,
     mailRequestsPerIp: values.MAIL_REQUESTS_PER_IP,
+    paymentPrompts: {
+      perOrder: values.PAYMENT_PROMPTS_PER_ORDER,
+      perAccount: values.PAYMENT_PROMPTS_PER_ACCOUNT,
+      perPhone: values.PAYMENT_PROMPTS_PER_PHONE,
+      perIp: values.PAYMENT_PROMPTS_PER_IP,
+    },
     trustProxy: values.TRUST_PROXY,
   };
 }

@@ -45,6 +45,25 @@ describe("the owner's alerts", () => {
   });
 });
 
+describe('the payment prompt limits', () => {
+  it('default to 5 per order, 10 per account, 5 per number and 20 per client address, and read their settings', () => {
+    expect(loadConfig({}).paymentPrompts).toEqual({ perOrder: 5, perAccount: 10, perPhone: 5, perIp: 20 });
+    expect(
+      loadConfig({
+        PAYMENT_PROMPTS_PER_ORDER: '3',
+        PAYMENT_PROMPTS_PER_ACCOUNT: '6',
+        PAYMENT_PROMPTS_PER_PHONE: '2',
+        PAYMENT_PROMPTS_PER_IP: '50',
+      }).paymentPrompts,
+    ).toEqual({ perOrder: 3, perAccount: 6, perPhone: 2, perIp: 50 });
+  });
+
+  it('refuse zero or a word, naming the setting', () => {
+    expect(() => loadConfig({ PAYMENT_PROMPTS_PER_PHONE: '0' })).toThrow(/PAYMENT_PROMPTS_PER_PHONE/);
+    expect(() => loadConfig({ PAYMENT_PROMPTS_PER_IP: 'many' })).toThrow(/PAYMENT_PROMPTS_PER_IP/);
+  });
+});
+
 describe('the payment stand-in', () => {
   const serverDatabase = 'postgresql://shop@db.example:5432/manukato';
   const key = 'sk_live_0123456789';

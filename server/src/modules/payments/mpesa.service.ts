@@ -7,14 +7,24 @@ import { randomToken } from '../../shared/secrets';
 import { isUuid } from '../../shared/uuid';
 import { requireViewer } from '../accounts/guards';
 import { PaymentMethod, PaymentStatus } from '../orders/order.entity';
+import { countPaymentStart } from './payment-limits';
 import { applyPaystackResult } from './payments.service';
 import { Transaction } from './transaction.entity';
 
 /** A charge still pending after this long is asked of Paystack on the next poll: a lost webhook must not stall. */
 export const VERIFY_PENDING_AFTER_MS = 5_000;
 
-/** The hold a started M-Pesa charge keeps at least, so the wait on the phone never outlives the reservation. */
-const HOLD_DURING_PROMPT = "interval '10 minutes'";
+/**
+ * A prompt holds the order's stock at least this long while the phone waits, and never more than this past the
+ * order's own first hold (created_at + RESERVATION_MINUTES): a script that keeps prompting cannot hold stock for ever.
+ */
+export const PROMPT_HOLD_MINUTES = 10;
+
+/**
+ * A pending prompt younger than this is still open on the phone: another for the same order is refused. The
+ * checkout gives up waiting after as long (client GIVE_UP_MS), so its "Try again" is never refused by this.
+ */
+export const OPEN_PROMPT_MINUTES = 2;
 
 /** A Kenyan mobile number in E.164 (+2547…), as Paystack takes it for M-Pesa; null when it is not one. */
 export function kenyanMobile(input: unknown): string | null {
@@ -57,10 +67,69 @@ function reasonOf(transaction: Transaction): string {
   return said || 'The payment was not completed.';
 }
 
+/**
+ * The caller's order, and when it can be paid and has no open prompt, a pending M-Pesa transaction and a hold
+ * that covers the wait on the phone. The order's row is locked first, so the check for an open prompt reads
+ * what a parallel call committed: of simultaneous calls for one order, one starts a prompt.
+ */
+async function startPrompt(
+  ctx: RequestContext,
+  accountId: string,
+  orderId: string,
+  reference: string,
+): Promise<{ order: PayableOrder | undefined; open: boolean }> {
+  return ctx.em.transactional(async (trx) => {
+    const connection = trx.getConnection();
+    const [order] = await connection.execute<PayableOrder[]>(
+      `select id, total_cents, currency, recipient_email,
+              payment_status = ? and stock_released_at is null as payable
+         from orders where id = ? and user_id = ? for update`,
+      [PaymentStatus.PENDING, orderId, accountId],
+      'all',
+      trx.getTransactionContext(),
+    );
+    if (!order?.payable) return { order, open: false };
+    // A second statement: its snapshot is taken after the lock above, so it sees a prompt committed meanwhile.
+    const [started] = await connection.execute<{ open: boolean }[]>(
+      `with open as (
+         select 1 from transactions
+          where order_id = ? and method = ? and status = ? and created_at > now() - make_interval(mins => ?)),
+       started as (
+         insert into transactions (id, order_id, reference, amount_cents, currency, method)
+         select ?, ?, ?, ?, ?, ? where not exists (select 1 from open)
+         returning order_id),
+       held as (
+         update orders
+            set reserved_until = greatest(reserved_until, least(now() + make_interval(mins => ?),
+                                                                created_at + make_interval(mins => ?)))
+          where id in (select order_id from started))
+       select exists (select 1 from open) as open`,
+      [
+        order.id,
+        PaymentMethod.MPESA,
+        PaymentStatus.PENDING,
+        OPEN_PROMPT_MINUTES,
+        randomUUID(),
+        order.id,
+        reference,
+        order.total_cents,
+        order.currency,
+        PaymentMethod.MPESA,
+        PROMPT_HOLD_MINUTES,
+        ctx.config.reservationMinutes + PROMPT_HOLD_MINUTES,
+      ],
+      'all',
+      trx.getTransactionContext(),
+    );
+    return { order, open: started!.open };
+  });
+}
+
 export const mpesaService = {
   /**
    * Prompts the shopper's phone to pay their unpaid order through Paystack's charge API (M-Pesa). The webhook
-   * or a later verify settles it; the order's hold is stretched to cover the wait.
+   * or a later verify settles it; the order's hold is stretched to cover the wait, within PROMPT_HOLD_MINUTES of
+   * its first hold. Limited per order, number, account and client (payment-limits.ts), one open prompt per order.
    */
   async charge(ctx: RequestContext, orderId: unknown, phoneInput: unknown): Promise<MpesaCharge> {
     const viewer = requireViewer(ctx);
@@ -68,27 +137,18 @@ export const mpesaService = {
     const phone = kenyanMobile(phoneInput);
     if (!phone)
       throw AppError.field('phone', 'INVALID_PHONE', 'Please enter a valid M-Pesa number, e.g. +254712345678');
+    // Counted before anything is written or the phone is prompted (decision 0063).
+    await countPaymentStart(ctx, viewer.id, orderId, phone);
     const reference = `MK-${randomToken(12)}`;
-    const transactionId = randomUUID();
-    // One statement: the caller's order; when it can still be paid, a pending transaction and a hold that
-    // lasts at least while the phone prompt waits.
-    const [order] = await ctx.em.getConnection().execute<PayableOrder[]>(
-      `with found as (
-         select id, total_cents, currency, recipient_email,
-                payment_status = ? and stock_released_at is null as payable
-           from orders where id = ? and user_id = ?),
-       started as (
-         insert into transactions (id, order_id, reference, amount_cents, currency, method)
-         select ?, id, ?, total_cents, currency, ? from found where payable),
-       held as (
-         update orders set reserved_until = greatest(reserved_until, now() + ${HOLD_DURING_PROMPT})
-          where id in (select id from found where payable))
-       select * from found`,
-      [PaymentStatus.PENDING, orderId, viewer.id, transactionId, reference, PaymentMethod.MPESA],
-      'all',
-    );
+    const { order, open } = await startPrompt(ctx, viewer.id, orderId, reference);
     if (!order) throw AppError.notFound('Order not found');
     if (!order.payable) throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
+    if (open)
+      throw AppError.field(
+        'orderId',
+        'PAYMENT_PENDING',
+        `A payment prompt for this order is already waiting on a phone. Approve it there, or try again in ${OPEN_PROMPT_MINUTES} minutes.`,
+      );
     try {
       await ctx.paystack().chargeMobileMoney({
         email: order.recipient_email,
@@ -100,7 +160,8 @@ export const mpesaService = {
       });
     } catch (error) {
       ctx.log.error({ err: error, reference }, 'Paystack M-Pesa charge failed');
-      await ctx.em.nativeUpdate(Transaction, { id: transactionId }, { status: PaymentStatus.FAILED });
+      // No longer open: the shopper may try again at once.
+      await ctx.em.nativeUpdate(Transaction, { reference }, { status: PaymentStatus.FAILED });
       throw new AppError('INTERNAL', 'Payment initialization failed');
     }
     return {

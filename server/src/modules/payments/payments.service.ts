@@ -16,6 +16,7 @@ import { Order, OrderStatus, PaymentMethod, PaymentStatus } from '../orders/orde
 import { loadOrder, releaseOrderStock } from '../orders/orders.service';
 import { retakeOrderStock } from '../orders/stock';
 import type { PaystackTransaction } from './paystack-client';
+import { countPaymentStart } from './payment-limits';
 import { Transaction } from './transaction.entity';
 
 export type PaymentOutcome = 'completed' | 'failed' | 'pending';
@@ -172,6 +173,8 @@ export const paymentsService = {
     if (methodInput !== undefined && methodInput !== null && !methods.includes(methodInput))
       throw AppError.field('method', 'INVALID', 'Choose card or M-Pesa.');
     const method = (methodInput ?? null) as PaymentMethod | null;
+    // Counted with the M-Pesa prompts (decision 0063): each start costs a Paystack call and a transaction.
+    await countPaymentStart(ctx, viewer.id, orderId, null);
     const reference = `MK-${randomToken(12)}`;
     const transactionId = randomUUID();
     // One statement: the caller's order, and its pending transaction when it can still be paid.

@@ -50,6 +50,7 @@ export type FieldErrorCode =
   | 'NOT_REFUNDABLE'
   | 'OUT_OF_RANGE'
   | 'OUT_OF_STOCK'
+  | 'PAYMENT_PENDING'
   | 'PRODUCT_UNAVAILABLE'
   | 'RATE_LIMITED'
   | 'REFUND_FAILED'

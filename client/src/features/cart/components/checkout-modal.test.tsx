@@ -373,6 +373,45 @@ describe('CheckoutModal', () => {
       expect(screen.getByText('#second-o')).toBeInTheDocument();
     });
 
+    it('shows a refused prompt (too many to this number) above the form, and pays the same order by card', async () => {
+      const tooMany = 'Too many M-Pesa prompts to this number. Please try again in 42 minutes.';
+      const user = renderCheckout([
+        createOrderMock({ orderId: 'limited-order' }),
+        payWithMpesaMock('limited-order', '+254712345678', {
+          errors: [{ field: '', code: 'RATE_LIMITED', message: tooMany }],
+        }),
+        initializePaymentMock('limited-order', { url: 'https://checkout.paystack.com/card' }),
+      ]);
+      await toPayment(user);
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Payment Method' });
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(tooMany);
+      // Not a problem with the number as typed: the field is not marked, and nothing waits for the phone.
+      expect(screen.getByLabelText('M-Pesa number')).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByText(/on your phone/)).not.toBeInTheDocument();
+      await chooseCard(user);
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+      await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.paystack.com/card'));
+    });
+
+    it('shows that a prompt is already waiting on a phone', async () => {
+      const waiting =
+        'A payment prompt for this order is already waiting on a phone. Approve it there, or try again in 2 minutes.';
+      const user = renderCheckout([
+        createOrderMock({ orderId: 'open-order' }),
+        payWithMpesaMock('open-order', '+254712345678', {
+          errors: [{ field: 'orderId', code: 'PAYMENT_PENDING', message: waiting }],
+        }),
+      ]);
+      await toPayment(user);
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(waiting);
+      expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    });
+
     it("checks the number before asking the server, and shows the server's refusal beside the field", async () => {
       const message = 'Please enter a valid M-Pesa number, e.g. +254712345678';
       const user = renderCheckout([

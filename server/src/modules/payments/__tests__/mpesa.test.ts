@@ -3,7 +3,7 @@ import { Product } from '../../catalog/product.entity';
 import { Transaction } from '../transaction.entity';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
-import { placeOrderFor } from '../../../../test/checkout';
+import { placeOrderFor, payWithMpesa as payWithMpesaThrough } from '../../../../test/checkout';
 import { VERIFY_PENDING_AFTER_MS } from '../mpesa.service';
 
 // No Paystack key: the shop talks to its stand-in over real HTTP, and the stand-in's phone page answers prompts.
@@ -12,13 +12,9 @@ beforeAll(async () => {
   shop = await startTestShop();
 });
 afterAll(() => shop.close());
+// Every request comes from 127.0.0.1 and most prompt one number: each test starts with the payment limits empty.
+beforeEach(() => shop.orm.em.fork().getConnection().execute('delete from rate_limits'));
 
-const payMutation = `mutation ($orderId: ID!, $phone: String!) {
-  payWithMpesa(orderId: $orderId, phone: $phone) {
-    charge { id orderId amountCents displayText }
-    errors { field code message }
-  }
-}`;
 const statusQuery = `query ($orderId: ID!) {
   orderPayment(orderId: $orderId) { id orderId reference status reason amountCents method }
 }`;
@@ -29,15 +25,8 @@ async function orderOf(user: TestUser, productId: number, quantity: number) {
   return (await placeOrderFor(shop, user, [[productId, quantity]])).id;
 }
 
-async function payWithMpesa(user: TestUser, orderId: string, phone: string) {
-  const answer = await shop.http
-    .post('/graphql')
-    .set(user.auth)
-    .send({ query: payMutation, variables: { orderId, phone } });
-  return answer.body.data.payWithMpesa as {
-    charge: { id: string; orderId: string; amountCents: number; displayText: string } | null;
-    errors: { field: string; code: string; message: string }[];
-  };
+function payWithMpesa(user: TestUser, orderId: string, phone: string) {
+  return payWithMpesaThrough(shop, user, orderId, phone);
 }
 
 async function orderPayment(user: TestUser, orderId: string) {
