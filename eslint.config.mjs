@@ -63,6 +63,7 @@ export default tseslint.config(
       'bench/**',
       'e2e/**',
       'lighthouse/**',
+      'fleet/**',
       '.ci/**',
     ],
     rules: { 'no-restricted-syntax': 'off', 'no-console': 'off' },

@@ -62,11 +62,21 @@ export function buildIfMissing(label) {
 
 /**
  * Starts server/dist/main.js in production mode on 127.0.0.1:`port` with a fresh embedded database under
- * `dataDir` and the sample catalogue (never a shared DATABASE_URL), payments through the shop's stand-in, and
- * its output appended to `log`. `env` adds to or overrides these settings; `commandPrefix` runs node under
- * another command (the bench's `taskset -c 0`), and `detached` gives it its own process group.
+ * `dataDir` and the sample catalogue (never a DATABASE_URL from the caller's environment), payments through the
+ * shop's stand-in, and its output appended to `log`. `databaseUrl` names a PostgreSQL server the caller made for
+ * this run instead (the fleet test's instances share one). `env` adds to or overrides these settings;
+ * `commandPrefix` runs node under another command (the bench's `taskset -c 0`), and `detached` gives it its own
+ * process group.
  */
-export function startBuiltShop({ dataDir, port, log, env: extra = {}, commandPrefix = [], detached = false }) {
+export function startBuiltShop({
+  dataDir,
+  port,
+  log,
+  databaseUrl,
+  env: extra = {},
+  commandPrefix = [],
+  detached = false,
+}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
@@ -86,6 +96,7 @@ export function startBuiltShop({ dataDir, port, log, env: extra = {}, commandPre
     ...extra,
   };
   delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // Payments through the stand-in (asked for by name above), never a key from the caller's environment.
   delete env.PAYSTACK_SECRET_KEY;
   delete env.CLIENT_DIST;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config/config';
+import { ConfigError, loadConfig, shutdownDeadlineMs } from './config/config';
 import { applyEnvFile } from './config/env-file';
 import { createLogger, prettyLogs } from './db/logger';
 import { startShop } from './server';
@@ -39,11 +39,14 @@ async function main(): Promise<void> {
     }
     stoppingSince = Date.now();
     log.info({ signal }, 'shutting down');
-    // Never hang on a stuck dependency: past the deadline, exit anyway (postgres still gets SIGINT on exit).
+    // Never hang on a stuck dependency: past the deadline, exit anyway (postgres still gets SIGINT on exit). The
+    // drain has SHUTDOWN_DRAIN_SECONDS, the rest (Apollo, the ORM, the database) ten more; docker-compose.yml's
+    // stop_grace_period is longer than both, so the container is not killed while it drains.
+    const deadlineMs = shutdownDeadlineMs(config.http);
     setTimeout(() => {
-      log.error('shutdown took longer than 20 s: exiting');
+      log.error(`shutdown took longer than ${deadlineMs / 1000} s: exiting`);
       process.exit(1);
-    }, 20_000).unref();
+    }, deadlineMs).unref();
     shop!.stop().then(
       () => process.exit(0),
       () => process.exit(1),

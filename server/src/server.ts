@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -8,7 +8,8 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-post
 import { initOrm } from './db/orm';
 import { prepareDatabase } from './db/startup';
 import { createApp, type AppHandle } from './http/app';
-import { answerClientErrors } from './http/client-errors';
+import { createShopHttpServer } from './http/connection-timeouts';
+import { listenPrivately, openPublicPort, probePort, type PublicPort } from './http/public-port';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { reconcilePendingPayments, reconcilePendingRefunds } from './modules/payments/reconcile-payments';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
@@ -16,12 +17,7 @@ import { queueLowStockDigest } from './modules/notifications/owner-alerts';
 import { createFileStorage } from './storage/create-file-storage';
 import { paystackSimulatorKey } from './modules/payments/paystack-simulator';
 
-export class PortInUseError extends Error {
-  constructor(readonly port: number) {
-    super(`Port ${port} is already in use (is another server running?). Stop it or set PORT to a free port.`);
-    this.name = 'PortInUseError';
-  }
-}
+export { PortInUseError } from './http/public-port';
 
 export interface RunningShop {
   url: string;
@@ -33,40 +29,33 @@ export interface RunningShop {
   paystackSimulatorKey: string | undefined;
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
+/**
+ * While draining, a readiness probe on a connection kept open hears that this instance is going (the public port
+ * already refuses new connections).
+ */
+function answeringReadiness(publicPort: () => PublicPort | undefined, app: AppHandle['handle']) {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    if (publicPort()?.draining && request.url === '/readyz') {
+      response.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"draining"}');
+      return;
+    }
+    app(request, response);
+  };
 }
 
 /**
- * Starts the whole shop in one process: takes the port first (so a second start fails in
- * milliseconds), then the database (embedded unless DATABASE_URL), migrations, seeds and the app.
- * Until the app is ready, requests get 503.
+ * Starts the whole shop in one process: checks the port first (so a second start fails in milliseconds), then
+ * the database (embedded unless DATABASE_URL), migrations, seeds and the app, and only then opens the port: an
+ * instance joins a fleet when it can answer, and until then its port refuses connections (decision 0069).
+ * stop() drains: the port closes, open connections are let go within SHUTDOWN_DRAIN_SECONDS, then the rest stops.
  */
 export async function startShop(configured: AppConfig, log: Logger): Promise<RunningShop> {
   let config = configured;
-  let handle: AppHandle | undefined;
-  const httpServer = createServer((request, response) => {
-    if (handle) {
-      handle.handle(request, response);
-      return;
-    }
-    response
-      .writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' })
-      .end('{"success":false,"message":"Starting up"}');
-  });
-  httpServer.keepAliveTimeout = 65_000;
-  answerClientErrors(httpServer);
-  await listen(httpServer, config.port, config.host);
+  let publicPort: PublicPort | undefined;
+  const httpServer = createShopHttpServer(config.http);
+  await probePort(config.port, config.host);
 
-  // Undone in reverse order on stop: the app first, the database last.
+  // Undone in reverse order on stop: the connections first, the database last.
   const cleanups: { step: string; run: () => Promise<void> }[] = [
     { step: 'close the HTTP server', run: () => new Promise<void>((resolve) => httpServer.close(() => resolve())) },
   ];
@@ -95,16 +84,22 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     // Migrations, seeds, the admin account and the shared signing secret, one instance at a time.
     const { secretKey } = await prepareDatabase(orm, config, storage, log);
     config = { ...config, secretKey };
-    handle = await createApp(orm, config, log, httpServer, storage);
+    const handle = await createApp(orm, config, log, httpServer, storage);
+    httpServer.on(
+      'request',
+      answeringReadiness(() => publicPort, handle.handle),
+    );
+    // The loopback the process calls itself on (the payment stand-in): open until the very end of a drain.
+    await listenPrivately(httpServer);
     // The jobs below take the settings applying a payment takes (ShopSettings), derived once from the config.
     const shopSettings = shopSettingsOf(config);
     // Unpaid orders hold stock only so long: give it back every minute (and once at start).
     // A payment whose webhook was lost is verified with Paystack first, so its hold is not given back.
     const releaseReservations = () =>
-      reconcilePendingPayments(orm.em.fork(), handle!.paystack(), { ...shopSettings, log })
+      reconcilePendingPayments(orm.em.fork(), handle.paystack(), { ...shopSettings, log })
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending payments'))
         // A refund whose answer from Paystack was lost is asked about too, so it does not stay pending for ever.
-        .then(() => reconcilePendingRefunds(orm.em.fork(), handle!.paystack(), { ...shopSettings, log }))
+        .then(() => reconcilePendingRefunds(orm.em.fork(), handle.paystack(), { ...shopSettings, log }))
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending refunds'))
         .then(() => releaseExpiredReservations(orm.em.fork()))
         .then((released) => {
@@ -116,8 +111,8 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     void releaseReservations();
     // Confirmations and other queued messages, sent outside the requests that caused them.
     const deliver = () =>
-      deliverDueNotifications(orm.em.fork(), { mailer: handle!.mailer, sms: handle!.sms, log }).catch(
-        (error: unknown) => log.error({ err: error }, 'could not deliver notifications'),
+      deliverDueNotifications(orm.em.fork(), { mailer: handle.mailer, sms: handle.sms, log }).catch((error: unknown) =>
+        log.error({ err: error }, 'could not deliver notifications'),
       );
     const notificationTimer = setInterval(deliver, 5_000);
     notificationTimer.unref();
@@ -134,9 +129,24 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     const reservationTimer = setInterval(releaseReservations, 60_000);
     reservationTimer.unref();
     cleanups.push({ step: 'stop the reservation timer', run: async () => clearInterval(reservationTimer) });
-    cleanups.push({ step: 'stop Apollo and drain requests', run: () => handle!.apollo.stop() });
-    const address = httpServer.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
+    cleanups.push({ step: 'stop Apollo', run: () => handle.apollo.stop() });
+    // Ready: the instance joins.
+    const opened = await openPublicPort(httpServer, config.port, config.host);
+    publicPort = opened;
+    cleanups.push({
+      step: 'drain connections',
+      run: async () => {
+        if (opened.connections > 0) {
+          log.info(
+            { connections: opened.connections },
+            `waiting up to ${config.http.drainMs / 1000} s for open connections to end (SHUTDOWN_DRAIN_SECONDS)`,
+          );
+        }
+        const { cutOff } = await opened.drain(config.http.drainMs);
+        if (cutOff > 0) log.warn({ cutOff }, `closed ${cutOff} connections still open after the drain`);
+      },
+    });
+    const port = opened.port;
     // Printed in the start banner so an outside client can drive the stand-in too.
     const paystackKey = config.paystack.simulator ? paystackSimulatorKey(config.secretKey) : undefined;
     return { url: `http://localhost:${port}`, port, orm, httpServer, stop, paystackSimulatorKey: paystackKey };

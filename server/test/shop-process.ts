@@ -28,6 +28,8 @@ export async function spawnShop(env: Record<string, string>, port?: number): Pro
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
       PORT: String(chosenPort),
+      // The test's own fetch keeps its connections open, and a stop would wait the whole drain (15 s) for them.
+      SHUTDOWN_DRAIN_SECONDS: '2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

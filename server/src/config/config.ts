@@ -25,6 +25,11 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
@@ -88,6 +93,23 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxySchema,
 });
 
+/**
+ * Time limits on connections (http/connection-timeouts.ts) and how long a stopping instance drains them
+ * (http/public-port.ts), in milliseconds.
+ */
+export interface HttpSettings {
+  /** A request's headers must arrive within this; a silent connection is closed after it. */
+  headersTimeoutMs: number;
+  /** The whole request, body included. */
+  requestTimeoutMs: number;
+  /** No byte either way for this long while a request is open: the socket is closed. */
+  socketIdleMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** How long a stopping instance waits for its connections to end before it closes them. */
+  drainMs: number;
+}
+
 /** The owner's alert addresses (SHOP_ALERT_EMAIL, SHOP_ALERT_PHONE); each optional. */
 export interface ShopAlerts {
   email: string | undefined;
@@ -114,6 +136,7 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  http: HttpSettings;
   publicUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -206,6 +229,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     env: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
+    http: httpSettings(values),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     databaseUrl: values.DATABASE_URL,
     dataDir,
@@ -284,6 +308,26 @@ function paymentSimulatorWanted(values: z.infer<typeof environmentSchema>): bool
     ]);
   }
   return true;
+}
+
+/** How long a stop may take in all (main.ts): the drain, then ten seconds for Apollo, the ORM and the database. */
+export function shutdownDeadlineMs(http: HttpSettings): number {
+  return http.drainMs + 10_000;
+}
+
+function httpSettings(values: z.infer<typeof environmentSchema>): HttpSettings {
+  if (values.HTTP_HEADERS_TIMEOUT_SECONDS > values.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError([
+      'HTTP_HEADERS_TIMEOUT_SECONDS: must not be more than HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    ]);
+  }
+  return {
+    headersTimeoutMs: values.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: values.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    socketIdleMs: values.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    keepAliveMs: values.HTTP_KEEP_ALIVE_SECONDS * 1000,
+    drainMs: values.SHUTDOWN_DRAIN_SECONDS * 1000,
+  };
 }
 
 /** S3_BUCKET turns object storage on; the other S3_ settings without it are a mistake worth naming. */
