@@ -6,8 +6,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 export const refundNeededSql = (orderColumn: string) =>
   `select t.order_id, sum(t.amount_cents - coalesce(r.reserved, 0))::int as cents from transactions t
-     left join (select transaction_id, sum(amount_cents) as reserved from refunds where status <> 'failed'
-                group by transaction_id) r on r.transaction_id = t.id
+     left join (select transaction_id, sum(amount_cents) as reserved from refunds
+                 -- released refunds (RefundStatus failed, not_sent) sent nothing: their amount is still owed
+                 where status not in ('failed', 'not_sent') group by transaction_id) r on r.transaction_id = t.id
     where t.order_id = ${orderColumn} and t.status = 'completed' and t.flag_reason is not null
       and t.amount_cents > coalesce(r.reserved, 0)
     group by t.order_id`;
