@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forwardRequest, readBody } from './forward-request';
 
 /**
  * A proxy on loopback that forwards each request to `target` and, once the target has answered, closes the
@@ -7,22 +8,9 @@ import type { AddressInfo } from 'node:net';
  */
 export async function startAnswerDroppingProxy(target: string) {
   const forwarded: { method: string; path: string; status: number }[] = [];
-  const readBody = (request: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => resolve(body));
-    });
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
-    const answer = await fetch(`${target}${request.url ?? ''}`, {
-      method: request.method,
-      headers: {
-        authorization: request.headers.authorization ?? '',
-        'content-type': request.headers['content-type'] ?? 'application/json',
-      },
-      body: request.method === 'GET' || request.method === 'HEAD' ? undefined : body,
-    });
+    const answer = await forwardRequest(target, request, body);
     await answer.arrayBuffer();
     forwarded.push({ method: request.method ?? '', path: request.url ?? '', status: answer.status });
     response.socket?.destroy();

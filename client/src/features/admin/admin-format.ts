@@ -21,6 +21,18 @@ export function paymentStateLabel(state: string): string {
   return PAYMENT_STATE_LABELS[state] ?? statusLabel(state);
 }
 
+const REFUND_STATUS_LABELS: Record<string, string> = {
+  pending: 'Awaiting Paystack',
+  processed: 'Processed',
+  failed: 'Failed',
+  not_sent: 'Not sent, nothing refunded',
+};
+
+/** What became of a refund (the server's status): not_sent is one Paystack never received, so no money moved. */
+export function refundStatusLabel(status: string): string {
+  return REFUND_STATUS_LABELS[status] ?? statusLabel(status);
+}
+
 /** The Paystack channel an order is paid through. */
 export function channelLabel(method: string): string {
   return method === 'card' ? 'Card' : 'M-Pesa';

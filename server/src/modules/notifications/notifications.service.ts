@@ -7,6 +7,7 @@ import { renderOrderCancelledEmail } from './emails/order-cancelled-email';
 import { renderOrderConfirmationEmail } from './emails/order-confirmation-email';
 import { renderOrderDeliveredEmail } from './emails/order-delivered-email';
 import { orderFacts, type OrderFacts } from './emails/order-facts';
+import { renderPaymentAfterCancelEmail, type LatePaymentCause } from './emails/payment-after-cancel-email';
 import { renderRefundEmail } from './emails/refund-email';
 import { orderSms } from './emails/sms-texts';
 import { NotificationChannel, NotificationJob } from './notification-job.entity';
@@ -51,6 +52,25 @@ export async function queuePaymentConfirmations(em: EntityManager, order: Order,
   const facts = await factsOf(em, order, publicUrl);
   queueEmail(em, { to: order.recipientEmail, ...(await renderOrderConfirmationEmail({ order: facts })) });
   queueSms(em, order.recipientPhone, orderSms.confirmed(facts));
+}
+
+/**
+ * The e-mail and SMS telling a shopper that a payment came after the order could no longer be had (cancelled, or
+ * sold out after its hold ran out) and goes back, in the transaction that records the payment (so once).
+ */
+export async function queuePaymentAfterCancelNotice(
+  em: EntityManager,
+  order: Order,
+  amountCents: number,
+  cause: LatePaymentCause,
+  publicUrl: string,
+): Promise<void> {
+  const facts = await factsOf(em, order, publicUrl);
+  queueEmail(em, {
+    to: order.recipientEmail,
+    ...(await renderPaymentAfterCancelEmail({ order: facts, amountCents, cause })),
+  });
+  queueSms(em, order.recipientPhone, orderSms.paidAfterCancel(facts, amountCents, cause));
 }
 
 /**

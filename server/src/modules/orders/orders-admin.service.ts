@@ -10,6 +10,7 @@ import { queueOrderStatusMessages } from '../notifications/notifications.service
 import { Order, OrderStatus, PaymentStatus } from './order.entity';
 import { OrderStatusChange } from './order-status-change.entity';
 import { loadOrder, orderPopulate, releaseOrderStock } from './orders.service';
+import { refundNeededByOrder, refundNeededSql } from './refund-needed';
 import { retakeOrderStock } from './stock';
 
 export interface OrderStats {
@@ -22,7 +23,7 @@ export interface OrderStats {
 
 export interface AdminOrderList {
   orders: Order[];
-  /** Cents of late or double payments still to go back, by order id (orders of the page with any). */
+  /** Cents of flagged payments (late, double, after cancellation) still to go back, by order id (the page's). */
   refundNeeded: Map<string, number>;
   totalCount: number;
   stats: OrderStats;
@@ -44,15 +45,6 @@ export interface StatusChange {
 }
 
 const statuses = Object.values(OrderStatus) as string[];
-
-/** A payment the shop must give back (late after the stock went, or a second one) and has not yet in full. */
-const refundNeededSql = (orderColumn: string) =>
-  `select t.order_id, sum(t.amount_cents - coalesce(r.reserved, 0))::int as cents from transactions t
-     left join (select transaction_id, sum(amount_cents) as reserved from refunds where status <> 'failed'
-                group by transaction_id) r on r.transaction_id = t.id
-    where t.order_id = ${orderColumn} and t.status = 'completed' and t.flag_reason is not null
-      and t.amount_cents > coalesce(r.reserved, 0)
-    group by t.order_id`;
 
 /** The admin list's payment filter, as a condition on `o`. */
 const paymentStateConditions: Record<string, string> = {
@@ -126,19 +118,10 @@ export const ordersAdminService = {
       row.page.length > 0 ? await ctx.em.find(Order, { id: { $in: row.page } }, { populate: orderPopulate }) : [];
     const byId = new Map(found.map((order) => [order.id, order]));
     // One statement for the page, whatever its length.
-    const needed =
-      row.page.length > 0
-        ? await ctx.em
-            .getConnection()
-            .execute<{ order_id: string; cents: number }[]>(
-              `select n.* from unnest(?::uuid[]) as page(id), lateral (${refundNeededSql('page.id')}) n`,
-              [`{${row.page.join(',')}}`],
-              'all',
-            )
-        : [];
+    const refundNeeded = await refundNeededByOrder(ctx.em, row.page);
     return {
       orders: row.page.flatMap((id) => byId.get(id) ?? []),
-      refundNeeded: new Map(needed.map((entry) => [entry.order_id, entry.cents])),
+      refundNeeded,
       totalCount: row.total_count,
       stats: {
         total: row.total,

@@ -31,7 +31,8 @@ export class OrdersResolver {
   @Authorized()
   @Query(() => [OrderView], { description: "The caller's own orders, newest first." })
   async myOrders(@Ctx() ctx: RequestContext): Promise<OrderView[]> {
-    return (await ordersService.mine(ctx)).map((order) => toOrderView(order));
+    const { orders, refundNeeded } = await ordersService.mineWithRefundsDue(ctx);
+    return orders.map((order) => toOrderView(order, { refundNeededCents: refundNeeded.get(order.id) }));
   }
 
   @Authorized()

@@ -10,6 +10,7 @@ import { DeliveryLocation } from './delivery-location.entity';
 import { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { placeOrder } from './place-order';
+import { refundNeededByOrder } from './refund-needed';
 
 export interface ShippingForm {
   name?: unknown;
@@ -101,6 +102,16 @@ export const ordersService = {
   async mine(ctx: RequestContext): Promise<Order[]> {
     const viewer = requireViewer(ctx);
     return ctx.em.find(Order, { user: viewer.id }, { populate: orderPopulate, orderBy: { createdAt: 'desc' } });
+  },
+
+  /** The caller's own orders with what the shop still owes back on each (My Orders: "refund due"). */
+  async mineWithRefundsDue(ctx: RequestContext): Promise<{ orders: Order[]; refundNeeded: Map<string, number> }> {
+    const orders = await this.mine(ctx);
+    const refundNeeded = await refundNeededByOrder(
+      ctx.em,
+      orders.map((order) => order.id),
+    );
+    return { orders, refundNeeded };
   },
 };
 

@@ -46,7 +46,8 @@ export class OrderView {
   refundedCents!: number;
 
   @Field(() => Int, {
-    description: 'A late or double payment still to go back ("refund needed"), in cents; set on admin lists only.',
+    description:
+      'A payment still to go back ("refund needed": paid twice, after the order was cancelled, or after its stock went), in cents; on admin lists and My Orders.',
   })
   refundNeededCents!: number;
 

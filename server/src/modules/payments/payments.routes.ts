@@ -3,7 +3,7 @@ import { sendData } from '../../core/envelope';
 import { describeProblem, inputProblem, isJsonObject } from '../../shared/input-check';
 import { applyPaystackResult, paymentsService } from './payments.service';
 import { isValidPaystackSignature, type PaystackRefund, type PaystackTransaction } from './paystack-client';
-import { applyRefundEvent } from './refunds.service';
+import { applyRefundWebhook } from './refunds.service';
 
 /** POST /paystack/initialize (spec: /api/{card-provider}/initialize) answering data.authorization_url. */
 export function paymentsRoutes(): Router {
@@ -61,7 +61,10 @@ export function paystackWebhookRoutes(secretKey: () => string): Router {
       (typeof refundData.id === 'number' || typeof refundData.id === 'string') &&
       Number.isSafeInteger(refundData.amount)
     ) {
-      await applyRefundEvent(request.ctx.em, event.event, refundData, request.ctx.config.publicUrl);
+      await applyRefundWebhook(request.ctx.em, request.ctx.paystack(), event.event, refundData, {
+        publicUrl: request.ctx.config.publicUrl,
+        log: request.ctx.log,
+      });
     }
     // Paystack only needs a 200; anything else makes it retry.
     response.json({ success: true });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { queuePaymentConfirmations } from '../notifications/notifications.service';
+import { queuePaymentAfterCancelNotice, queuePaymentConfirmations } from '../notifications/notifications.service';
+import type { LatePaymentCause } from '../notifications/emails/payment-after-cancel-email';
 import { noShopAlerts, queueOwnerAlert } from '../notifications/owner-alerts';
 import type { ShopSettings } from '../../config/config';
 import { recordAdminNotification } from '../notifications/admin-notifications';
@@ -43,6 +44,22 @@ async function retakeStock(em: EntityManager, order: Order, lowStockThreshold: n
 }
 
 /**
+ * Whether the order's cancellation was an admin's: its last recorded status change (only people's changes are
+ * recorded) went to cancelled. An expired hold and a failed payment cancel without one.
+ */
+async function cancelledByAdmin(em: EntityManager, orderId: string): Promise<boolean> {
+  const [last] = await em
+    .getConnection()
+    .execute<{ to_status: string }[]>(
+      'select to_status from order_status_changes where order_id = ? order by changed_at desc, id desc limit 1',
+      [orderId],
+      'all',
+      em.getTransactionContext(),
+    );
+  return last?.to_status === OrderStatus.CANCELLED;
+}
+
+/**
  * The lines a failed payment put back into the shopper's cart, taken out again once that order is paid after
  * all: quantities go down by the order's, rows that reach zero go. What else the shopper added stays.
  */
@@ -65,7 +82,9 @@ async function takeOrderBackOutOfCart(em: EntityManager, orderId: string): Promi
 /**
  * Applies what Paystack says about a transaction, once: the row is locked and only a pending
  * transaction changes. Paid only when the amount and currency match what the order asked for;
- * a mismatch is flagged and the order stays unpaid. A failed payment gives the stock back.
+ * a mismatch is flagged and the order stays unpaid. A failed payment gives the stock back. A success that can no
+ * longer pay its order (an admin cancelled it, or its hold ran out and the stock went) is recorded and flagged
+ * "refund needed": the order stays cancelled, the owner is alerted and the shopper told the money comes back.
  */
 export async function applyPaystackResult(
   em: EntityManager,
@@ -95,35 +114,49 @@ export async function applyPaystackResult(
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (data.status === 'success') {
-      // A failure had cancelled the order and put its items back in the cart; a success now pays for them.
-      const cartWasRefilled = order.paymentStatus === PaymentStatus.FAILED;
       if (data.amount !== transaction.amountCents || data.currency !== transaction.currency) {
         transaction.status = PaymentStatus.FAILED;
         transaction.flagReason = `Paystack reported ${data.amount} ${data.currency}; the order asked for ${transaction.amountCents} ${transaction.currency}`;
         return 'failed';
       }
       transaction.status = PaymentStatus.COMPLETED;
-      if (cartWasRefilled) await takeOrderBackOutOfCart(trx, order.id);
+      const refundDue = async (cause: LatePaymentCause, reason: string): Promise<PaymentOutcome> => {
+        transaction.flagReason = reason;
+        order.paymentStatus = PaymentStatus.COMPLETED;
+        order.paidAt ??= new Date();
+        recordAdminNotification(trx, {
+          type: 'payment',
+          title: 'Refund needed',
+          text: `${formatKsh(transaction.amountCents)} for order ${order.id.slice(0, 8)}: ${reason}`,
+          link: '/oxalis/orders',
+        });
+        await queueOwnerAlert(trx, alerts, publicUrl, { kind: 'refund-needed', order, reason });
+        // The shopper hears that the money goes back, instead of a confirmation (decision 0065).
+        await queuePaymentAfterCancelNotice(trx, order, transaction.amountCents, cause, publicUrl);
+        return 'completed';
+      };
+      // Cancelled by a person: the shop has said no to this order and the shopper was told. A payment never takes
+      // that back (issue 23): it is recorded and goes back. An order cancelled by its hold running out, or by a
+      // failed payment, is still wanted by its shopper and is paid below (decisions 0014, 0054).
+      if (order.status === OrderStatus.CANCELLED && (await cancelledByAdmin(trx, order.id)))
+        return refundDue('cancelled', 'Paid after the order was cancelled: refund needed');
       if (order.paymentStatus === PaymentStatus.COMPLETED) {
         // Already paid through another transaction (two tabs, a retry): the second charge must go back.
         transaction.flagReason = 'Duplicate payment for an order already paid: refund needed';
         await queueOwnerAlert(trx, alerts, publicUrl, { kind: 'refund-needed', order, reason: transaction.flagReason });
         return 'completed';
       }
+      // Paid after the hold ran out and the stock has gone since: money in, no goods.
+      if (order.stockReleasedAt && !(await retakeStock(trx, order, lowStockThreshold)))
+        return refundDue('sold-out', 'Paid after the reservation ran out and the stock had gone: refund needed');
+      // A failure had cancelled the order and put its items back in the cart; a success now pays for them.
+      if (order.paymentStatus === PaymentStatus.FAILED) await takeOrderBackOutOfCart(trx, order.id);
       recordAdminNotification(trx, {
         type: 'payment',
         title: 'Payment received',
         text: `${formatKsh(transaction.amountCents)} for order ${order.id.slice(0, 8)} (${transaction.method === PaymentMethod.CARD ? 'card' : 'M-Pesa'})`,
         link: '/oxalis/transactions',
       });
-      if (order.stockReleasedAt && !(await retakeStock(trx, order, lowStockThreshold))) {
-        // Paid after the hold ran out and the stock has gone since: money in, no goods. A person must refund.
-        transaction.flagReason = 'Paid after the reservation ran out and the stock is gone: refund or restock needed';
-        order.paymentStatus = PaymentStatus.COMPLETED;
-        order.paidAt = new Date();
-        await queueOwnerAlert(trx, alerts, publicUrl, { kind: 'refund-needed', order, reason: transaction.flagReason });
-        return 'completed';
-      }
       order.paymentStatus = PaymentStatus.COMPLETED;
       order.paidAt = new Date();
       // Sent by the notification worker, outside this request: a failing provider never touches the order.

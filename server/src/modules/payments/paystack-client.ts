@@ -1,8 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Agent, request } from 'undici';
 
-/** Paystack gets this long for a whole call, its answer read to the end, before it is given up. */
-const paystackTimeoutMs = 15_000;
+/**
+ * Paystack gets this long for a whole call, its answer read to the end, before it is given up. A request older than
+ * this has ended on our side, so a refund Paystack has not listed by then never reached it (decision 0065).
+ */
+export const paystackTimeoutMs = 15_000;
+
+/** Pages of a payment's refunds read at most (100 a page): far more refunds than one payment can have. */
+const maxRefundPages = 20;
 
 /**
  * The shop's own keep-alive connections to Paystack. Passing a dispatcher keeps undici from installing its
@@ -20,13 +26,17 @@ export interface PaystackTransaction {
   [key: string]: unknown;
 }
 
-/** A refund as Paystack answers and reports it (the webhook's data carries transaction_reference). */
+/**
+ * A refund as Paystack answers and reports it. The webhook's data carries transaction_reference but no notes; its
+ * answers (create, fetch, list) carry the merchant note as it was sent, or Paystack's default when none was.
+ */
 export interface PaystackRefund {
   id: number | string;
   status: string;
   amount: number;
   currency: string;
   transaction_reference?: string;
+  merchant_note?: string | null;
   [key: string]: unknown;
 }
 
@@ -97,17 +107,28 @@ export function createPaystackClient(baseUrl: string, secretKey: string) {
       mobile_money: { phone: string; provider: 'mpesa' };
       metadata: Record<string, unknown>;
     }) => call<PaystackTransaction & { display_text?: string }>('POST', '/charge', input),
-    /** POST /refund: the transaction's reference, the amount in subunits, the reason as the merchant note. */
+    /** POST /refund: the transaction's reference, the amount in subunits, our refund's id and reason as the merchant note. */
     refund: (input: { transaction: string; amount: number; merchant_note: string }) =>
       call<PaystackRefund>('POST', '/refund', input),
     /** GET /refund/:id: one refund, once Paystack's id for it is known. */
     fetchRefund: (id: string) => call<PaystackRefund>('GET', `/refund/${encodeURIComponent(id)}`),
     /**
-     * GET /refund?transaction=: the refunds of one payment, newest first. Paystack's List Refunds filters by the
-     * transaction's numeric id only (unlike POST /refund, which also takes the reference).
+     * GET /refund?transaction=: every refund of one payment, newest first, page by page. Paystack's List Refunds
+     * filters by the transaction's numeric id only (unlike POST /refund, which also takes the reference).
      */
-    listRefunds: (transactionId: number) =>
-      call<PaystackRefund[]>('GET', `/refund?transaction=${transactionId}&perPage=100`),
+    async listRefunds(transactionId: number): Promise<PaystackRefund[]> {
+      const perPage = 100;
+      const refunds: PaystackRefund[] = [];
+      for (let page = 1; page <= maxRefundPages; page += 1) {
+        const found = await call<PaystackRefund[]>(
+          'GET',
+          `/refund?transaction=${transactionId}&perPage=${perPage}&page=${page}`,
+        );
+        refunds.push(...found);
+        if (found.length < perPage) return refunds;
+      }
+      throw new Error(`Paystack lists more than ${maxRefundPages * perPage} refunds for transaction ${transactionId}`);
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import type { ShopSettings } from '../../config/config';
 import { applyPaystackResult } from './payments.service';
 import type { PaystackClient, PaystackRefund } from './paystack-client';
 import { Refund, RefundStatus } from './refund.entity';
-import { applyRefundEvent } from './refunds.service';
+import { applyRefundEvent, releaseUnsentRefund } from './refunds.service';
 
 /** A payment settled here queues the messages and owner alerts the webhook's would (ShopSettings). */
 export interface ReconcileOptions extends ShopSettings {
@@ -89,10 +89,13 @@ function refundEventOf(status: string): string {
 
 /**
  * A refund whose answer from Paystack was lost and whose webhook never came must not stay pending for ever: refunds
- * pending longer than a few minutes are asked about (GET /refund/:id when Paystack's id is known, else the
- * payment's refunds) and each answer goes through applyRefundEvent, as the webhook would. A refund is claimed by
- * moving its updated_at (skip locked), so instances never ask about one refund in the same round and it is asked
- * again at most every olderThanMs. Returns how many refunds were settled (processed or failed).
+ * pending longer than a few minutes are asked about (GET /refund/:id when Paystack's id is known, else the payment's
+ * refunds, GET /refund?transaction=) and each answer goes through applyRefundEvent, as the webhook would; its note
+ * names the refund exactly. One that Paystack does not list once a POST /refund for it can no longer be under way
+ * never reached Paystack (its instance stopped between reserving and sending): it is released as not sent, so its
+ * amount can be refunded (decision 0065). A refund is claimed by moving its updated_at (skip locked), so instances
+ * never ask about one refund in the same round and it is asked again at most every olderThanMs. Returns how many
+ * refunds were settled (processed, failed or not sent).
  */
 export async function reconcilePendingRefunds(
   em: EntityManager,
@@ -119,19 +122,25 @@ export async function reconcilePendingRefunds(
   let settled = 0;
   for (const { id, paystack_refund_id: paystackId, reference, paystack_id: storedTransactionId } of claimed) {
     try {
+      const listed = !paystackId;
       const answers: PaystackRefund[] = paystackId
         ? [await paystack.fetchRefund(paystackId)]
         : await paystack.listRefunds(await paystackTransactionId(paystack, reference, storedTransactionId));
-      for (const answer of answers) {
-        // Paystack's list names the payment by id; the webhook's matcher goes by the reference.
-        const reported = answer.transaction_reference;
-        if (reported !== undefined && reported !== reference) continue;
+      // Paystack's list names the payment by id; the webhook's matcher goes by the reference.
+      const ours = answers.filter(
+        (answer) => answer.transaction_reference === undefined || answer.transaction_reference === reference,
+      );
+      for (const answer of ours) {
         await applyRefundEvent(
           em.fork(),
           refundEventOf(answer.status),
           { ...answer, transaction_reference: reference },
           publicUrl,
         );
+      }
+      // Read after the send window: a refund Paystack does not list is one it never got.
+      if (listed && (await releaseUnsentRefund(em.fork(), id, ours, now))) {
+        log?.warn({ refundId: id }, 'a refund never reached Paystack: released as not sent');
       }
       const refund = await em.fork().findOne(Refund, { id });
       if (refund && refund.status !== RefundStatus.PENDING) settled += 1;

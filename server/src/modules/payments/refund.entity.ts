@@ -8,11 +8,16 @@ export enum RefundStatus {
   PENDING = 'pending',
   PROCESSED = 'processed',
   FAILED = 'failed',
+  /** Reserved, but Paystack never received it (the instance stopped first): nothing went out (decision 0065). */
+  NOT_SENT = 'not_sent',
 }
+
+/** The statuses whose amount is not reserved: nothing went out, so it can be refunded again. */
+export const releasedRefundStatuses: readonly RefundStatus[] = [RefundStatus.FAILED, RefundStatus.NOT_SENT];
 
 /**
  * Money sent back for one Paystack payment of an order. Reserved (pending) before Paystack is asked, so the
- * sum of a payment's refunds that have not failed never exceeds what it paid.
+ * sum of a payment's refunds that are not released (failed or not sent) never exceeds what it paid.
  */
 @Entity({ tableName: 'refunds' })
 @Index({ properties: ['order'] })

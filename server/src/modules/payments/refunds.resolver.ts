@@ -17,7 +17,10 @@ export class RefundView {
   @Field(() => String)
   reason!: string;
 
-  @Field(() => String, { description: 'pending, processed or failed' })
+  @Field(() => String, {
+    description:
+      'pending (awaiting Paystack), processed, failed (Paystack refused it) or not_sent (Paystack never received it; nothing was refunded)',
+  })
   status!: string;
 
   @Field(() => Boolean, { description: "The order's stock goes back once the refund is processed." })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { formatKsh } from '../../shared/money';
@@ -12,8 +13,8 @@ import { recordAdminNotification } from '../notifications/admin-notifications';
 import { queueRefundNotifications } from '../notifications/notifications.service';
 import { Order, PaymentStatus } from '../orders/order.entity';
 import { releaseOrderStock } from '../orders/orders.service';
-import { PaystackRefusal, type PaystackRefund } from './paystack-client';
-import { Refund, RefundStatus } from './refund.entity';
+import { PaystackRefusal, paystackTimeoutMs, type PaystackClient, type PaystackRefund } from './paystack-client';
+import { releasedRefundStatuses, Refund, RefundStatus } from './refund.entity';
 import { Transaction } from './transaction.entity';
 
 export interface RefundInput {
@@ -87,7 +88,7 @@ async function reserveRefund(
     const [reserved] = await connection.execute<Reserved[]>(
       `with left_over as (
          select ?::int - coalesce(sum(amount_cents), 0)::int as remaining from refunds
-          where transaction_id = ? and status <> ?),
+          where transaction_id = ? and status <> all(?::text[])),
        asked as (select coalesce(?::int, remaining) as amount from left_over
           where coalesce(?::int, remaining) between 1 and remaining)
        insert into refunds (id, order_id, transaction_id, amount_cents, reason, restock, created_by_id)
@@ -96,7 +97,7 @@ async function reserveRefund(
       [
         payment.amount_cents,
         payment.id,
-        RefundStatus.FAILED,
+        `{${releasedRefundStatuses.join(',')}}`,
         input.amountCents,
         input.amountCents,
         randomUUID(),
@@ -123,22 +124,64 @@ async function reserveRefund(
   });
 }
 
+/** How the merchant note of every refund we send starts: our refund's id, so Paystack's refund names ours. */
+const notePrefix = 'Manukato refund ';
+
+/** The merchant note POST /refund carries: our refund's id first (Paystack keeps the note), then the reason. */
+export function refundNote(refundId: string, reason: string): string {
+  return `${notePrefix}${refundId}: ${reason}`;
+}
+
+/** Our refund's id in a Paystack refund's merchant note, or null when the note is not one refundOrder wrote. */
+export function refundIdInNote(note: unknown): string | null {
+  if (typeof note !== 'string' || !note.startsWith(notePrefix)) return null;
+  const id = note.slice(notePrefix.length, notePrefix.length + 36);
+  return isUuid(id) && note.charAt(notePrefix.length + 36) === ':' ? id.toLowerCase() : null;
+}
+
 /**
- * Paystack's refund events. The webhook can come before Paystack's answer to POST /refund (the stand-in sends
- * it while answering), so a refund not yet known by Paystack's id is matched to a pending one of the same payment
- * and amount without one. Processed: the order counts the money back, the shopper is told (e-mail and SMS, once),
- * the stock goes back when the admin asked. Failed: the reservation is freed. The same event twice changes nothing.
+ * A POST /refund reserved this long ago has ended on the instance that sent it, whatever became of that instance:
+ * the client's whole-call limit and a margin for clocks. A refund Paystack does not list by then never reached it.
+ */
+export const refundSendWindowMs = paystackTimeoutMs + 45_000;
+
+/**
+ * Which of our refunds a Paystack refund is, under the payment's row lock: the one Paystack's id is already on; else
+ * the one its merchant note names (exact: every refund since decision 0065 sends its id); else, for a refund whose
+ * note is not ours (made on Paystack's dashboard, or sent before notes named refunds), the only refund of that
+ * payment and amount still waiting for an id. 'ask' when the data carries no note (a webhook) and that is not
+ * unambiguous: Paystack's own copy of the refund says whose it is.
+ */
+async function refundOf(em: EntityManager, paymentId: string, data: PaystackRefund): Promise<Refund | null | 'ask'> {
+  const named = await em.findOne(Refund, { paystackRefundId: String(data.id), transaction: paymentId });
+  if (named) return named;
+  const tagged = refundIdInNote(data.merchant_note);
+  if (tagged) return em.findOne(Refund, { id: tagged, transaction: paymentId, paystackRefundId: null });
+  const waiting = await em.find(
+    Refund,
+    { transaction: paymentId, amountCents: data.amount, status: RefundStatus.PENDING, paystackRefundId: null },
+    { limit: 2 },
+  );
+  if (waiting.length === 1) return waiting[0]!;
+  return typeof data.merchant_note === 'string' ? null : 'ask';
+}
+
+/**
+ * Paystack's word on a refund: an event (the webhook, or a listing or fetch by the reconciliation, as its event)
+ * applied once. Matched by refundOf. Processed: the order counts the money back, the shopper is told (e-mail and SMS,
+ * once), the stock goes back when the admin asked. Failed: the reservation is freed. A refund released as not sent
+ * that Paystack reports after all (its request arrived late) is pending again. The same event twice changes nothing.
+ * 'ask' when the data cannot say which refund it is (see applyRefundWebhook).
  */
 export async function applyRefundEvent(
   em: EntityManager,
   event: string,
   data: PaystackRefund,
   publicUrl: string,
-): Promise<void> {
+): Promise<'applied' | 'not ours' | 'ask'> {
   const outcome =
     event === 'refund.processed' ? RefundStatus.PROCESSED : event === 'refund.failed' ? RefundStatus.FAILED : null;
-  const paystackId = String(data.id);
-  await em.transactional(async (trx) => {
+  return em.transactional(async (trx) => {
     const payment =
       typeof data.transaction_reference === 'string'
         ? await trx.findOne(
@@ -147,22 +190,21 @@ export async function applyRefundEvent(
             { lockMode: LockMode.PESSIMISTIC_WRITE },
           )
         : null;
-    if (!payment) return;
-    const refund =
-      (await trx.findOne(Refund, { paystackRefundId: paystackId, transaction: payment.id })) ??
-      (await trx.findOne(
-        Refund,
-        {
-          transaction: payment.id,
-          amountCents: data.amount,
-          status: RefundStatus.PENDING,
-          paystackRefundId: null,
-        },
-        { orderBy: { createdAt: 'asc' } },
-      ));
-    if (!refund) return;
-    refund.paystackRefundId = paystackId;
-    if (!outcome || refund.status !== RefundStatus.PENDING) return;
+    if (!payment) return 'not ours';
+    const refund = await refundOf(trx, payment.id, data);
+    if (refund === 'ask') return 'ask';
+    if (!refund) return 'not ours';
+    refund.paystackRefundId = String(data.id);
+    if (refund.status === RefundStatus.NOT_SENT) {
+      refund.status = RefundStatus.PENDING;
+      recordAdminNotification(trx, {
+        type: 'payment',
+        title: 'Refund reached Paystack late',
+        text: `${formatKsh(refund.amountCents)} for order ${refund.order.id.slice(0, 8)} had been marked not sent; Paystack has it after all`,
+        link: '/oxalis/orders',
+      });
+    }
+    if (!outcome || refund.status !== RefundStatus.PENDING) return 'applied';
     refund.status = outcome;
     if (outcome === RefundStatus.FAILED) {
       recordAdminNotification(trx, {
@@ -171,13 +213,84 @@ export async function applyRefundEvent(
         text: `${formatKsh(refund.amountCents)} for order ${refund.order.id.slice(0, 8)}: Paystack could not send it back`,
         link: '/oxalis/orders',
       });
-      return;
+      return 'applied';
     }
     const order = await trx.findOneOrFail(Order, { id: refund.order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     order.refundedCents += refund.amountCents;
     await queueRefundNotifications(trx, order, refund.amountCents, publicUrl);
     // Released once whatever asks: releaseOrderStock skips an order whose stock already went back.
     if (refund.restock) await releaseOrderStock(trx, [order.id]);
+    return 'applied';
+  });
+}
+
+/**
+ * A refund.* webhook. Paystack's webhook carries no merchant note, and it can come before Paystack's answer to
+ * POST /refund (the stand-in sends it while answering): when several refunds of that payment and amount wait for
+ * their id, Paystack's own copy (GET /refund/:id, which carries the note) says which one it is. Paystack down: left
+ * to the answer or the reconciliation.
+ */
+export async function applyRefundWebhook(
+  em: EntityManager,
+  paystack: PaystackClient,
+  event: string,
+  data: PaystackRefund,
+  options: { publicUrl: string; log: Logger },
+): Promise<void> {
+  if ((await applyRefundEvent(em, event, data, options.publicUrl)) !== 'ask') return;
+  try {
+    const copy = await paystack.fetchRefund(String(data.id));
+    await applyRefundEvent(
+      em,
+      event,
+      { ...data, merchant_note: typeof copy.merchant_note === 'string' ? copy.merchant_note : null },
+      options.publicUrl,
+    );
+  } catch (error) {
+    options.log.warn({ err: error, paystackRefundId: data.id }, 'could not ask Paystack whose refund this is');
+  }
+}
+
+/**
+ * Releases a refund Paystack never received (decision 0065): still pending with no Paystack id, reserved longer ago
+ * than a POST /refund can last, and absent from Paystack's list of the payment's refunds (`listed`, read after that
+ * time) — neither named by its note, nor possibly it among refunds whose notes are not ours and that no refund of
+ * ours owns. Under the payment's row lock, as the events are applied. Its amount is free again; admins are told.
+ */
+export async function releaseUnsentRefund(
+  em: EntityManager,
+  refundId: string,
+  listed: readonly PaystackRefund[],
+  now: Date,
+): Promise<boolean> {
+  return em.transactional(async (trx) => {
+    const refund = await trx.findOne(Refund, { id: refundId });
+    if (!refund) return false;
+    await trx.findOne(Transaction, { id: refund.transaction.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    await trx.refresh(refund);
+    if (
+      refund.status !== RefundStatus.PENDING ||
+      refund.paystackRefundId !== null ||
+      refund.createdAt.getTime() > now.getTime() - refundSendWindowMs ||
+      listed.some((answer) => refundIdInNote(answer.merchant_note) === refund.id)
+    )
+      return false;
+    const foreign = listed.filter(
+      (answer) => !refundIdInNote(answer.merchant_note) && Number(answer.amount) === refund.amountCents,
+    );
+    if (foreign.length > 0) {
+      const owned = await trx.count(Refund, { paystackRefundId: { $in: foreign.map((answer) => String(answer.id)) } });
+      // One of them may be this refund, sent before notes named refunds: never released on a guess.
+      if (owned < foreign.length) return false;
+    }
+    refund.status = RefundStatus.NOT_SENT;
+    recordAdminNotification(trx, {
+      type: 'payment',
+      title: 'Refund not sent',
+      text: `${formatKsh(refund.amountCents)} for order ${refund.order.id.slice(0, 8)} never reached Paystack: nothing was refunded, and it can be refunded again`,
+      link: '/oxalis/orders',
+    });
+    return true;
   });
 }
 
@@ -191,14 +304,17 @@ export const refundsService = {
       const answer = await ctx.paystack().refund({
         transaction: reserved.reference,
         amount: reserved.amount_cents,
-        merchant_note: input.reason,
+        // Our id in the note: Paystack keeps it, so its list of the payment's refunds names this one exactly.
+        merchant_note: refundNote(reserved.id, input.reason),
       });
-      // The webhook may have named it already (and even this id, on a twin refund of the same amount).
+      // The webhook may have named it already. Released as not sent meanwhile (a process frozen past the send
+      // window): Paystack has it, so it is pending again.
       await ctx.em.getConnection().execute(
-        `update refunds set paystack_refund_id = ?, updated_at = now()
+        `update refunds set paystack_refund_id = ?, updated_at = now(),
+                status = case when status = ? then ? else status end
           where id = ? and paystack_refund_id is null
             and not exists (select 1 from refunds where paystack_refund_id = ?)`,
-        [String(answer.id), reserved.id, String(answer.id)],
+        [String(answer.id), RefundStatus.NOT_SENT, RefundStatus.PENDING, reserved.id, String(answer.id)],
         'run',
       );
     } catch (error) {

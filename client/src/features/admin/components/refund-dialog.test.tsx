@@ -152,6 +152,23 @@ describe('RefundDialog', () => {
     expect(screen.queryByText(/^Refunded /)).not.toBeInTheDocument();
   });
 
+  it('lists what became of each refund: awaiting Paystack, and not sent when Paystack never received it', async () => {
+    renderAdmin(<OrdersPage />, {
+      mocks: [
+        ordersMock(),
+        refundsMock([
+          { ...earlierRefund, id: 'cccccccc-1111-2222-3333-444444444444', status: 'pending', reason: 'Waiting' },
+          { ...earlierRefund, id: 'dddddddd-1111-2222-3333-444444444444', status: 'not_sent', reason: 'Crashed' },
+          earlierRefund,
+        ]),
+      ],
+    });
+    const dialog = await openRefund();
+    expect(await within(dialog).findByText(/Ksh 950\.00, Awaiting Paystack: Waiting/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Ksh 950\.00, Not sent, nothing refunded: Crashed/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Ksh 950\.00, Processed: Late delivery/)).toBeInTheDocument();
+  });
+
   it('refuses an amount above what is left, a non-amount and a missing reason without asking the server', async () => {
     renderAdmin(<OrdersPage />, { mocks: [ordersMock(), refundsMock([])] });
     const dialog = await openRefund();

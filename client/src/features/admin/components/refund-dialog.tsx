@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
 import { Modal } from '../../../shared/ui/modal';
 import { useToast } from '../../../shared/ui/use-toast';
-import { shillingsToCents, statusLabel } from '../admin-format';
+import { refundStatusLabel, shillingsToCents } from '../admin-format';
 import { useOrderRefundsQuery, useRefundOrderMutation } from '../api/orders.generated';
 
 export interface RefundableOrder {
@@ -173,7 +173,7 @@ function RefundList({ orderId }: { orderId: string }) {
         <ul>
           {refunds.map((refund) => (
             <li key={refund.id}>
-              {formatMoney(refund.amountCents)}, {statusLabel(refund.status)}: {refund.reason}
+              {formatMoney(refund.amountCents)}, {refundStatusLabel(refund.status)}: {refund.reason}
               {refund.restock ? ' (stock put back)' : ''}, {formatDateTime(refund.createdAt)}
             </li>
           ))}

@@ -208,7 +208,10 @@ function paymentBadge(order: AdminOrder) {
   );
 }
 
-/** "Refund needed" (a late or double payment): one click, confirmed, sends all of that payment back. */
+/**
+ * "Refund needed" (a payment after the order was cancelled or its stock went, or a second one): one click, confirmed,
+ * sends all of that payment back.
+ */
 function ExtraPaymentRefund({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {
   const [refundOrder, { loading }] = useRefundOrderMutation();
   const { showToast } = useToast();
@@ -216,7 +219,7 @@ function ExtraPaymentRefund({ order, onClose }: { order: AdminOrder | null; onCl
     if (!order) return;
     try {
       const { data } = await refundOrder({
-        variables: { orderId: order.id, reason: 'Late or double payment', extraPayment: true },
+        variables: { orderId: order.id, reason: 'Paid late, twice or after cancellation', extraPayment: true },
         refetchQueries: ['AdminOrders'],
         awaitRefetchQueries: true,
       });
@@ -248,7 +251,7 @@ function ExtraPaymentRefund({ order, onClose }: { order: AdminOrder | null; onCl
       {order ? (
         <p>
           Send {formatMoney(order.refundNeededCents)} back to {order.recipientName} for order #{shortId(order.id)}? It
-          was paid late or twice.
+          was paid after the order was cancelled or its stock went, or twice.
         </p>
       ) : null}
     </ConfirmDialog>

@@ -14,6 +14,7 @@ function verifyMock(
   status: 'completed' | 'failed' | 'pending',
   errors: { field: string; code: string; message: string }[] = [],
   delay = 10,
+  orderStatus = 'pending',
 ): MockLink.MockedResponse {
   return {
     request: { query: VerifyPaymentDocument, variables: { reference } },
@@ -25,7 +26,7 @@ function verifyMock(
           order: {
             __typename: 'Order',
             id: '3f9a2c1e-5b7d-4e0a-9c1b-2d3e4f5a6b7c',
-            status: 'pending',
+            status: orderStatus,
             paymentStatus: status,
             discountCode: 'KARIBU15',
             discountCents: 63_000,
@@ -66,6 +67,17 @@ function renderCallback(mocks: MockLink.MockedResponse[], reference: string | nu
 const badge = () => screen.getByRole('status', { name: 'Cart quantity' });
 
 describe('CheckoutCallbackPage', () => {
+  it('says the money goes back, not that the order is confirmed, when the order had been cancelled meanwhile', async () => {
+    renderCallback([verifyMock('ref-1', 'completed', [], 10, 'cancelled'), cartMock(createCart([]))]);
+
+    expect(await screen.findByRole('heading', { name: 'Your payment will be refunded' })).toBeInTheDocument();
+    expect(screen.getByText(/arrived after the order was cancelled/)).toHaveTextContent(
+      'Your payment for order #3f9a2c1e arrived after the order was cancelled',
+    );
+    expect(screen.queryByText(/has been confirmed/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
+  });
+
   it('confirms a completed payment and re-reads the emptied cart so the badge shows 0', async () => {
     const refetched = jest.fn(() => ({ data: { cart: createCart([]) } }));
     renderCallback([verifyMock('ref-1', 'completed', [], 100), cartMock(createCart([]), { result: refetched })]);

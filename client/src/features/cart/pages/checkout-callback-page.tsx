@@ -19,6 +19,8 @@ type Outcome =
       discount: { code: string | null; cents: number; totalCents: number } | null;
     }
   | { state: 'pending' }
+  // Paid, but the order had been cancelled meanwhile: the money goes back (decision 0065).
+  | { state: 'refund-due'; orderId: string }
   | { state: 'failed'; message: string | null };
 
 // The payment provider sends the shopper back here with ?reference=…; the server asks the provider what
@@ -43,20 +45,22 @@ export function CheckoutCallbackPage() {
         return;
       }
       setOutcome(
-        result?.status === 'completed'
-          ? {
-              state: 'completed',
-              orderId: result.order?.id ?? null,
-              discount:
-                result.order && result.order.discountCents > 0
-                  ? {
-                      code: result.order.discountCode ?? null,
-                      cents: result.order.discountCents,
-                      totalCents: result.order.totalCents,
-                    }
-                  : null,
-            }
-          : { state: 'failed', message: result?.errors[0]?.message ?? null },
+        result?.status === 'completed' && result.order?.status === 'cancelled'
+          ? { state: 'refund-due', orderId: result.order.id }
+          : result?.status === 'completed'
+            ? {
+                state: 'completed',
+                orderId: result.order?.id ?? null,
+                discount:
+                  result.order && result.order.discountCents > 0
+                    ? {
+                        code: result.order.discountCode ?? null,
+                        cents: result.order.discountCents,
+                        totalCents: result.order.totalCents,
+                      }
+                    : null,
+              }
+            : { state: 'failed', message: result?.errors[0]?.message ?? null },
       );
       // The cart changed on the server: emptied when the order was made, refilled when the payment failed
       // (possibly by this very check, if Paystack's webhook had not arrived). Re-read it for the header badge.
@@ -103,14 +107,17 @@ export function CheckoutCallbackPage() {
             </dl>
           ) : null}
           <p>A confirmation SMS has been sent to your phone.</p>
-          <div className="checkout-result__links">
-            <Link to="/my-orders" className="button">
-              View My Orders
-            </Link>
-            <Link to="/" className="button button--outline">
-              Continue Shopping
-            </Link>
-          </div>
+          <AfterPaymentLinks />
+        </>
+      ) : outcome.state === 'refund-due' ? (
+        <>
+          <h1>Your payment will be refunded</h1>
+          <p role="status">
+            Your payment for order <strong>#{shortId(outcome.orderId)}</strong> arrived after the order was cancelled,
+            so it will not be delivered. We will send the money back to the card or M-Pesa account you paid with and
+            e-mail you when it is sent.
+          </p>
+          <AfterPaymentLinks />
         </>
       ) : outcome.state === 'pending' ? (
         <>
@@ -141,6 +148,20 @@ export function CheckoutCallbackPage() {
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+/** Where a shopper goes once the payment is settled, paid or going back. */
+function AfterPaymentLinks() {
+  return (
+    <div className="checkout-result__links">
+      <Link to="/my-orders" className="button">
+        View My Orders
+      </Link>
+      <Link to="/" className="button button--outline">
+        Continue Shopping
+      </Link>
     </div>
   );
 }

@@ -18,6 +18,7 @@ function createOrder(overrides: Partial<Order> = {}): Order {
     paymentStatus: 'completed',
     paymentState: 'paid',
     refundedCents: 0,
+    refundNeededCents: 0,
     paymentMethod: 'mpesa',
     recipientName: 'Amina Otieno',
     recipientEmail: 'amina@example.com',
@@ -142,6 +143,26 @@ describe('MyOrdersPage', () => {
     );
     expect(within(details).getByText('Refunded', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       'Ksh 3,850.00',
+    );
+  });
+
+  it('says a refund is due on an order whose payment came after it was cancelled', async () => {
+    const user = renderOrders([
+      createOrder({ status: 'cancelled', paymentState: 'paid', refundNeededCents: 770000 }),
+      createOrder({ id: '0b1c2d3e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', status: 'cancelled', paymentState: 'pending' }),
+    ]);
+
+    const row = await screen.findByRole('button', { name: /Order #3f9a2c1e/ });
+    expect(row).toHaveTextContent('Refund due');
+    expect(screen.getByRole('button', { name: /Order #0b1c2d3e/ })).not.toHaveTextContent('Refund due');
+    await user.click(row);
+
+    const details = screen.getByRole('region', { name: 'Order 3f9a2c1e details' });
+    expect(within(details).getByText('Refund due', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Ksh 7,700.00',
+    );
+    expect(details).toHaveTextContent(
+      'We are sending Ksh 7,700.00 back to the M-Pesa account you paid with, and will e-mail you when it is sent.',
     );
   });
 

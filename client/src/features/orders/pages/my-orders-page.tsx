@@ -65,6 +65,7 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
         <span className="order-row__id">Order #{shortId(order.id)}</span>
         <span className="order-row__date">{formatDate(order.createdAt)}</span>
         <span className={`status-badge status-badge--${order.status}`}>{order.status}</span>
+        {order.refundNeededCents > 0 ? <span className="order-row__refund-due">Refund due</span> : null}
         <span className="order-row__total">{formatMoney(order.totalCents)}</span>
       </button>
       {open ? (
@@ -130,7 +131,21 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
                 <dd>{formatMoney(order.refundedCents)}</dd>
               </>
             ) : null}
+            {order.refundNeededCents > 0 ? (
+              <>
+                <dt>Refund due</dt>
+                <dd>{formatMoney(order.refundNeededCents)}</dd>
+              </>
+            ) : null}
           </dl>
+          {order.refundNeededCents > 0 ? (
+            // A payment the shop could not use (it came after the order was cancelled, or twice): it goes back.
+            <p className="order-row__note">
+              We are sending {formatMoney(order.refundNeededCents)} back to the{' '}
+              {order.paymentMethod === 'card' ? 'card' : 'M-Pesa account'} you paid with, and will e-mail you when it is
+              sent.
+            </p>
+          ) : null}
         </div>
       ) : null}
     </li>

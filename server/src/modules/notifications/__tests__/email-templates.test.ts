@@ -18,6 +18,8 @@ describe('the mail preview', () => {
       'order-delivered',
       'order-cancelled',
       'order-cancelled-unpaid',
+      'payment-after-cancel',
+      'payment-after-sold-out',
       'refund-partial',
       'refund-full',
       'newsletter-confirm',
@@ -58,6 +60,15 @@ describe('the mail preview', () => {
       'order-delivered': ['order 3f9c2a1b has been delivered', `${publicUrl}/my-orders`],
       'order-cancelled': ['order 3f9c2a1b (Ksh 24,580.00) has been cancelled', 'will be refunded'],
       'order-cancelled-unpaid': ['You have not been charged.'],
+      'payment-after-cancel': [
+        'we received your payment of Ksh 24,580.00 for order 3f9c2a1b after the order had been cancelled',
+        'We will refund the Ksh 24,580.00 to the M-Pesa account you paid with',
+        `${publicUrl}/my-orders`,
+      ],
+      'payment-after-sold-out': [
+        'after its reservation had run out and the items had sold out',
+        'to the card you paid with',
+      ],
       'refund-partial': ['refunded Ksh 1,850.00 for order 3f9c2a1b', 'a partial refund of the Ksh 24,580.00'],
       'refund-full': [`refunded ${formatKsh(order.totalCents)}`, 'a full refund'],
       'newsletter-confirm': [
@@ -103,6 +114,8 @@ describe('the order SMS', () => {
     delivered: orderSms.delivered(order),
     cancelledPaid: orderSms.cancelled(order, true),
     cancelledUnpaid: orderSms.cancelled(order, false),
+    paidAfterCancel: orderSms.paidAfterCancel(order, order.totalCents, 'cancelled'),
+    paidAfterSoldOut: orderSms.paidAfterCancel(order, order.totalCents, 'sold-out'),
     refunded: orderSms.refunded(order, 98_765_432_10),
   };
 

@@ -5,6 +5,7 @@ import { renderOrderConfirmationEmail } from './order-confirmation-email';
 import { renderOrderDeliveredEmail } from './order-delivered-email';
 import type { OrderFacts } from './order-facts';
 import { renderPasswordResetEmail } from './password-reset-email';
+import { renderPaymentAfterCancelEmail } from './payment-after-cancel-email';
 import { renderRefundEmail } from './refund-email';
 import { renderSignupCodeEmail } from './signup-code-email';
 import { renderNewsletterAndOwnerPreviews } from './newsletter-and-owner-previews';
@@ -85,6 +86,20 @@ export async function renderPreviews(publicUrl: string): Promise<Preview[]> {
       name: 'order-cancelled-unpaid',
       email: await renderOrderCancelledEmail({ order, paid: false }),
       sms: orderSms.cancelled(order, false),
+    },
+    {
+      name: 'payment-after-cancel',
+      email: await renderPaymentAfterCancelEmail({ order, amountCents: order.totalCents, cause: 'cancelled' }),
+      sms: orderSms.paidAfterCancel(order, order.totalCents, 'cancelled'),
+    },
+    {
+      name: 'payment-after-sold-out',
+      email: await renderPaymentAfterCancelEmail({
+        order: freeDelivery,
+        amountCents: freeDelivery.totalCents,
+        cause: 'sold-out',
+      }),
+      sms: orderSms.paidAfterCancel(freeDelivery, freeDelivery.totalCents, 'sold-out'),
     },
     {
       name: 'refund-partial',

@@ -1,6 +1,7 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { formatKsh } from '../../../shared/money';
 import type { OrderFacts } from './order-facts';
+import type { LatePaymentCause } from './payment-after-cancel-email';
 
 /**
  * The order SMS: one GSM-7 segment (160 characters) with realistic data, so each costs one message and arrives
@@ -15,6 +16,9 @@ export const orderSms = {
   cancelled: (order: OrderFacts, paid: boolean) =>
     `Manukato: order ${order.orderNumber} has been cancelled. ` +
     (paid ? 'Your payment will be refunded; we will tell you when it is sent.' : 'You have not been charged.'),
+  paidAfterCancel: (order: OrderFacts, amountCents: number, cause: LatePaymentCause) =>
+    `Manukato: your payment of ${formatKsh(amountCents)} for order ${order.orderNumber} came after it ` +
+    `${cause === 'cancelled' ? 'was cancelled' : 'sold out'}. It will be refunded; we will SMS you when it is sent.`,
   refunded: (order: OrderFacts, amountCents: number) =>
     `Manukato: ${formatKsh(amountCents)} refunded for order ${order.orderNumber}. It can take 5-7 business days to show.`,
 };

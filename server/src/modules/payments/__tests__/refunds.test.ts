@@ -5,6 +5,7 @@ import { Order } from '../../orders/order.entity';
 import { createPaystackClient, type PaystackClient } from '../paystack-client';
 import { paystackSimulatorKey } from '../paystack-simulator';
 import { applyPaystackResult } from '../payments.service';
+import { refundNote } from '../refunds.service';
 import { reconcilePendingPayments, reconcilePendingRefunds } from '../reconcile-payments';
 import { Refund } from '../refund.entity';
 import { Transaction } from '../transaction.entity';
@@ -125,6 +126,13 @@ describe('refundOrder', () => {
     expect(kept.reduce((sum, row) => sum + row.amountCents, 0)).toBe(share * 4);
     expect(kept.every((row) => row.status === 'processed')).toBe(true);
     expect((await shop.orm.em.fork().findOneOrFail(Order, { id: order.id })).refundedCents).toBe(share * 4);
+    // Each webhook came before its answer, with three twins of one amount waiting: each refund still got the
+    // Paystack refund sent for it, the one whose merchant note names it.
+    const standIn = createPaystackClient(`${shop.url}/paystack-simulator`, paystackSimulatorKey(shop.config.secretKey));
+    for (const row of kept) {
+      const atPaystack = await standIn.fetchRefund(row.paystackRefundId!);
+      expect(atPaystack.merchant_note).toBe(refundNote(row.id, 'Parallel'));
+    }
   });
 
   it('applies a refund webhook once: the same event twice changes nothing and sends one e-mail', async () => {
