@@ -78,6 +78,16 @@ async function cancelAsAdmin(orderId: string) {
   expect(answer.updateOrderStatus.errors).toEqual([]);
 }
 
+/** What the checkout's M-Pesa dialog polls every 2 s while it waits. */
+async function pollPayment(user: TestUser, orderId: string) {
+  const data = await graphqlAs<{ orderPayment: { status: string; refundDue: boolean } }>(
+    user,
+    `query ($orderId: ID!) { orderPayment(orderId: $orderId) { status refundDue } }`,
+    { orderId },
+  );
+  return data.orderPayment;
+}
+
 const stockOf = async (productId: number) =>
   (await shop.orm.em.fork().findOneOrFail(Product, { id: productId })).quantity;
 
@@ -110,6 +120,8 @@ it('an M-Pesa approval after the admin cancelled the order keeps it cancelled, f
   expect(await stockOf(7)).toBe(heldStock + 2);
   await deliverQueuedMessages(shop, smtp);
   expect(await subjectsTo(email)).toEqual([`Your Manukato order ${number} has been cancelled`]);
+  // The checkout's dialog is still waiting for the phone.
+  expect(await pollPayment(user, order.id)).toEqual({ status: 'pending', refundDue: false });
 
   // The prompt was still open on the phone: the shopper approves it and the stand-in tells the shop.
   await approveOnPhone(reference, phone);
@@ -134,12 +146,8 @@ it('an M-Pesa approval after the admin cancelled the order keeps it cancelled, f
     event: 'charge.success',
     data: { ...transaction.providerResponse, reference, status: 'success' },
   }).expect(200);
-  const polled = await graphqlAs<{ orderPayment: { status: string } }>(
-    user,
-    `query ($orderId: ID!) { orderPayment(orderId: $orderId) { status } }`,
-    { orderId: order.id },
-  );
-  expect(polled.orderPayment.status).toBe('completed');
+  // The dialog's next poll: the money was taken, and it goes back (never the "confirmed" view).
+  expect(await pollPayment(user, order.id)).toEqual({ status: 'completed', refundDue: true });
   expect(await shop.orm.em.fork().count(NotificationJob, {})).toBe(jobsBefore);
   expect(await shop.orm.em.fork().findOneOrFail(Order, { id: order.id })).toMatchObject({ status: 'cancelled' });
 
@@ -262,6 +270,7 @@ it('a payment after the hold ran out still takes the stock again and confirms (t
   });
   expect(await stockOf(10)).toBe(shelf - 1);
   expect((await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).flagReason).toBeNull();
+  expect(await pollPayment(user, order.id)).toEqual({ status: 'completed', refundDue: false });
   await deliverQueuedMessages(shop, smtp);
   expect(await subjectsTo(email)).toEqual([`Your Manukato order ${order.id.slice(0, 8)} is confirmed`]);
 });
@@ -279,6 +288,7 @@ it('a payment after the hold ran out and the stock went keeps the order cancelle
     paymentStatus: 'completed',
   });
   expect(await stockOf(11)).toBe(0);
+  expect(await pollPayment(user, order.id)).toEqual({ status: 'completed', refundDue: true });
   expect((await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).flagReason).toBe(
     'Paid after the reservation ran out and the stock had gone: refund needed',
   );
