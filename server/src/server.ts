@@ -94,7 +94,8 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     // The jobs below take the settings applying a payment takes (ShopSettings), derived once from the config.
     const shopSettings = shopSettingsOf(config);
     // Unpaid orders hold stock only so long: give it back every minute (and once at start).
-    // A payment whose webhook was lost is verified with Paystack first, so its hold is not given back.
+    // A payment whose webhook was lost is verified with Paystack first, so its hold is not given back; one for an
+    // order that no longer waits for it (cancelled meanwhile) is still asked about for a day.
     const releaseReservations = () =>
       reconcilePendingPayments(orm.em.fork(), handle.paystack(), { ...shopSettings, log })
         .catch((error: unknown) => log.error({ err: error }, 'could not reconcile pending payments'))

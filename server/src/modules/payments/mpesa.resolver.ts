@@ -22,7 +22,15 @@ export class OrderPaymentView {
   @Field(() => ID) id!: string;
   @Field(() => ID) orderId!: string;
   @Field(() => String) reference!: string;
-  @Field(() => String, { description: 'pending, completed or failed' }) status!: string;
+  @Field(() => String, { description: 'pending, completed (the money was taken) or failed' }) status!: string;
+  @Field(() => Boolean, {
+    description:
+      'True when the money was taken (status completed) but the order is cancelled, so nothing will be delivered and ' +
+      'the payment goes back to the card or M-Pesa account it came from: it arrived after an admin cancelled the ' +
+      'order, or after its reservation ran out and the stock had gone (or an admin cancelled the order once paid). ' +
+      'Show such a payment as a refund, never as a confirmed order. False for pending and failed payments.',
+  })
+  refundDue!: boolean;
   @Field(() => String, { nullable: true, description: "Paystack's reason when it failed." }) reason!: string | null;
   @Field(() => Int) amountCents!: number;
   @Field(() => String, { description: 'mpesa or card' }) method!: string;

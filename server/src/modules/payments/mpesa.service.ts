@@ -6,7 +6,7 @@ import { formatKsh } from '../../shared/money';
 import { randomToken } from '../../shared/secrets';
 import { isUuid } from '../../shared/uuid';
 import { requireViewer } from '../accounts/guards';
-import { PaymentMethod, PaymentStatus } from '../orders/order.entity';
+import { OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entity';
 import { countPaymentStart } from './payment-limits';
 import { applyPaystackResult } from './payments.service';
 import { Transaction } from './transaction.entity';
@@ -48,6 +48,8 @@ export interface OrderPaymentState {
   orderId: string;
   reference: string;
   status: 'pending' | 'completed' | 'failed';
+  /** Completed, but for an order that is cancelled: nothing will be delivered and the money goes back (0065). */
+  refundDue: boolean;
   reason: string | null;
   amountCents: number;
   method: PaymentMethod;
@@ -208,6 +210,9 @@ export const mpesaService = {
       orderId: transaction.order.id,
       reference: transaction.reference,
       status,
+      // Money taken for an order that stays cancelled (an admin cancelled it while the prompt was open, or its hold
+      // ran out and the stock went): the payment is flagged for a refund, so no client may show it as confirmed.
+      refundDue: paid && transaction.order.status === OrderStatus.CANCELLED,
       reason: status === 'failed' ? reasonOf(transaction) : null,
       amountCents: transaction.amountCents,
       method: transaction.method,

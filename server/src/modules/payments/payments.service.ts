@@ -167,7 +167,13 @@ export async function applyPaystackResult(
     // 'abandoned' only means not finished yet: the reservation timer ends an order nobody pays.
     if (data.status === 'failed' || data.status === 'reversed') {
       transaction.status = PaymentStatus.FAILED;
-      if (order.paymentStatus === PaymentStatus.PENDING) {
+      // Only a failure the order was waiting on ends it. An order an admin cancelled (or moved on unpaid) stays as
+      // it is: its items do not come back into the cart, however late the reconciliation learns of the failure.
+      if (
+        order.paymentStatus === PaymentStatus.PENDING &&
+        order.status === OrderStatus.PENDING &&
+        !order.stockReleasedAt
+      ) {
         order.paymentStatus = PaymentStatus.FAILED;
         order.status = OrderStatus.CANCELLED;
         await releaseOrderStock(trx, [order.id]);

@@ -7,29 +7,40 @@ import type { PaystackClient, PaystackRefund } from './paystack-client';
 import { Refund, RefundStatus } from './refund.entity';
 import { applyRefundEvent, releaseUnsentRefund } from './refunds.service';
 
+/**
+ * How long after it started a payment whose order no longer waits for it is still asked about. An M-Pesa prompt
+ * is answered or times out on the phone within minutes, and a hosted card page is finished in one sitting; a day
+ * covers both with a wide margin, and Paystack itself keeps retrying a webhook it could not deliver for 72 hours.
+ */
+export const LATE_PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
+
 /** A payment settled here queues the messages and owner alerts the webhook's would (ShopSettings). */
 export interface ReconcileOptions extends ShopSettings {
   /** A payment this old without a webhook is asked about (Paystack's webhook usually comes within seconds). */
   olderThanMs?: number;
   /** Asked again at most this often while it stays pending. */
   everyMs?: number;
+  /** A payment whose order no longer waits for it is asked about until it is this old (LATE_PAYMENT_WINDOW_MS). */
+  lateForMs?: number;
   batch?: number;
+  /**
+   * How many of those a round asks about: few, after the others, so a Paystack that hangs (15 s a call) delays the
+   * reservation timer's round by minutes at most.
+   */
+  lateBatch?: number;
   now?: Date;
   log?: Logger;
 }
 
+/** One round's claim settings, defaults applied. */
+type Claim = Required<Pick<ReconcileOptions, 'olderThanMs' | 'everyMs' | 'lateForMs' | 'batch' | 'lateBatch' | 'now'>>;
+
 /**
- * A lost webhook must not lose a payment: pending payments older than a few minutes, whose order still holds its
- * stock, are verified with Paystack and the answer applied as the webhook's would be. Runs before the reservation
- * timer gives stock back. Safe with several instances: each claims its rows with one conditional update (skip
- * locked), so two instances never ask about one payment in the same round, and applying twice changes things once.
+ * Pending payments whose order still holds its stock for them: older than olderThanMs and not asked within
+ * everyMs, or whose hold ends this round (asked now, whatever the last check, before the timer gives the stock
+ * back). Claimed by stamping checked_at (skip locked), so instances never claim one payment in the same round.
  */
-export async function reconcilePendingPayments(
-  em: EntityManager,
-  paystack: PaystackClient,
-  options: ReconcileOptions,
-): Promise<number> {
-  const { olderThanMs = 3 * 60_000, everyMs = 60_000, batch = 20, now = new Date(), log } = options;
+async function claimWaitedFor(em: EntityManager, { olderThanMs, everyMs, batch, now }: Claim): Promise<string[]> {
   const claimed = await em.getConnection().execute<{ reference: string }[]>(
     `update transactions t set checked_at = ?
       where t.id in (
@@ -52,15 +63,89 @@ export async function reconcilePendingPayments(
     ],
     'all',
   );
+  return claimed.map((row) => row.reference);
+}
+
+/**
+ * Pending payments whose order no longer waits for them (an admin cancelled it while the prompt or the hosted page
+ * was open, its hold ran out, or another payment paid it), started less than lateForMs ago: a success can still
+ * come, and with its webhook lost nobody would learn of money taken. Asked at most every everyMs and less often as
+ * they age (after a quarter of the age they had at the last check: about 30 times in a day), so the card pages
+ * shoppers abandon cost Paystack a few calls each, not one a minute. The most overdue first; claimed the same way.
+ */
+async function claimNoLongerWaitedFor(
+  em: EntityManager,
+  { olderThanMs, everyMs, lateForMs, lateBatch, now }: Claim,
+): Promise<string[]> {
+  const claimed = await em.getConnection().execute<{ reference: string }[]>(
+    `update transactions t set checked_at = ?
+      where t.id in (
+        select t2.id from transactions t2 join orders o on o.id = t2.order_id
+         where t2.status = ? and t2.created_at < ? and t2.created_at > ?
+           and not (o.stock_released_at is null and o.status = ?)
+           and (t2.checked_at is null
+                or t2.checked_at + greatest(make_interval(secs => ?), (t2.checked_at - t2.created_at) / 4) <= ?)
+         order by coalesce(t2.checked_at, t2.created_at) limit ? for update of t2 skip locked)
+      returning t.reference`,
+    [
+      now,
+      PaymentStatus.PENDING,
+      new Date(now.getTime() - olderThanMs),
+      new Date(now.getTime() - lateForMs),
+      OrderStatus.PENDING,
+      everyMs / 1000,
+      now,
+      lateBatch,
+    ],
+    'all',
+  );
+  return claimed.map((row) => row.reference);
+}
+
+/**
+ * A lost webhook must not lose a payment: pending payments older than a few minutes are verified with Paystack
+ * and the answer applied as the webhook's would be (applyPaystackResult, which changes a payment once however often
+ * it is applied). First those whose order still holds its stock (runs before the reservation timer gives stock
+ * back), then, for a day, those whose order no longer waits for them: a success for an order an admin cancelled is
+ * flagged for a refund and the shopper told (decision 0065), one after the hold ran out pays the order if the stock
+ * is still there (0014). Safe with several instances: each claims its rows with one conditional update (skip
+ * locked), so two instances never ask about one payment in the same round.
+ */
+export async function reconcilePendingPayments(
+  em: EntityManager,
+  paystack: PaystackClient,
+  options: ReconcileOptions,
+): Promise<number> {
+  const claim: Claim = {
+    olderThanMs: options.olderThanMs ?? 3 * 60_000,
+    everyMs: options.everyMs ?? 60_000,
+    lateForMs: options.lateForMs ?? LATE_PAYMENT_WINDOW_MS,
+    batch: options.batch ?? 20,
+    lateBatch: options.lateBatch ?? 10,
+    now: options.now ?? new Date(),
+  };
+  // The payments a hold waits on first: the reservation timer runs after this round.
+  let applied = await verifyAndApply(em, paystack, await claimWaitedFor(em, claim), options);
+  applied += await verifyAndApply(em, paystack, await claimNoLongerWaitedFor(em, claim), options);
+  return applied;
+}
+
+/** Asks Paystack about each claimed payment and applies the answer as the webhook would; how many ended. */
+async function verifyAndApply(
+  em: EntityManager,
+  paystack: PaystackClient,
+  references: string[],
+  options: ReconcileOptions,
+): Promise<number> {
   let applied = 0;
-  for (const { reference } of claimed) {
+  for (const reference of references) {
     try {
       const data = await paystack.verify(reference);
       const { outcome } = await applyPaystackResult(em.fork(), reference, data, options);
       if (outcome !== 'pending') applied += 1;
     } catch (error) {
       // Unknown to Paystack (never initialised there) or Paystack down: asked again next round.
-      log?.warn({ err: error, reference }, 'could not verify a pending payment');
+      options.log?.warn({ err: error, reference }, 'could not verify a pending payment');
     }
   }
   return applied;

@@ -13,6 +13,7 @@ import { deliveryLocations, freeDeliveryFromCents, renderCartScreen } from '../t
 import { CheckoutModal } from './checkout-modal';
 import { cartMock, createCart } from '../../../shared/cart/testing/cart-mocks';
 import { paymentRedirect } from '../payment-redirect';
+import { POLL_MS } from './mpesa-wait';
 
 const outsideNairobi = deliveryLocations[3]!;
 
@@ -86,11 +87,18 @@ function payWithMpesaMock(
   };
 }
 
-function orderPaymentMock(orderId: string, status: string, reason: string | null = null): MockLink.MockedResponse {
+function orderPaymentMock(
+  orderId: string,
+  status: string,
+  reason: string | null = null,
+  refundDue = false,
+): MockLink.MockedResponse {
   return {
     request: { query: OrderPaymentDocument, variables: { orderId } },
     result: {
-      data: { orderPayment: { __typename: 'OrderPayment', id: `payment-${orderId}`, orderId, status, reason } },
+      data: {
+        orderPayment: { __typename: 'OrderPayment', id: `payment-${orderId}`, orderId, status, refundDue, reason },
+      },
     },
     delay: 20,
   };
@@ -328,6 +336,47 @@ describe('CheckoutModal', () => {
       expect(await screen.findByText('Thank you for your purchase!')).toBeInTheDocument();
       expect(screen.getByText('#a1b2c3d4')).toBeInTheDocument();
     });
+
+    it('says the money goes back, never that the order is confirmed, when the order was cancelled before the payment arrived', async () => {
+      const orderId = 'c4e5f6a7-cancelled';
+      // Answers the dialog's polls in turn, counting them: the second one comes after POLL_MS.
+      const answers = [
+        orderPaymentMock(orderId, 'pending'),
+        // Meanwhile an admin cancelled the order and the shopper approved the prompt still open on the phone.
+        orderPaymentMock(orderId, 'completed', null, true),
+      ].map((mock) => mock.result as { data: Record<string, unknown> });
+      let asks = 0;
+      const polled = jest.fn(() => answers[Math.min((asks += 1), answers.length) - 1]!);
+      const user = renderCheckout([
+        createOrderMock({ orderId }),
+        payWithMpesaMock(orderId, '+254712345678', { amountCents: 732000 }),
+        { ...orderPaymentMock(orderId, 'pending'), result: polled, maxUsageCount: Number.POSITIVE_INFINITY },
+        // The payment ended: the cart is read again.
+        cartMock(createCart()),
+      ]);
+      await toPayment(user);
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+      expect(await screen.findByText('Approve Ksh 7,320.00 on your phone')).toBeInTheDocument();
+
+      expect(
+        await screen.findByRole('heading', { name: 'Your payment will be refunded' }, { timeout: POLL_MS + 2_000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(/arrived after the order was cancelled/)).toHaveTextContent(
+        'Your payment for order #c4e5f6a7 arrived after the order was cancelled, so it will not be delivered. ' +
+          'We will send the money back to the card or M-Pesa account you paid with and e-mail you when it is sent.',
+      );
+      expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
+      expect(screen.queryByText('Thank you for your purchase!')).not.toBeInTheDocument();
+      expect(screen.queryByText(/has been confirmed/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+      // The outcome is final: the dialog stops asking, so a later change to the order cannot turn it into another.
+      const asked = polled.mock.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS + 500));
+      expect(polled).toHaveBeenCalledTimes(asked);
+      expect(screen.getByRole('heading', { name: 'Your payment will be refunded' })).toBeInTheDocument();
+      // Two polls a POLL_MS apart and one more POLL_MS of quiet, in real time.
+    }, 30_000);
 
     it('shows the reason of a failure, then pays by card instead with a new order', async () => {
       const user = renderCheckout([

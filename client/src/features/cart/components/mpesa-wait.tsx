@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useOrderPaymentQuery } from '../api/checkout.generated';
 import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
+import { REFUND_DUE_HEADING, RefundDueMessage } from './refund-due-notice';
 
 /** How often the page asks how the payment stands; the server verifies with Paystack when it waits long. */
 export const POLL_MS = 2_000;
@@ -33,14 +34,20 @@ export function MpesaWait({
   onPayByCard,
 }: MpesaWaitProps) {
   const [timedOut, setTimedOut] = useState(false);
+  const [ended, setEnded] = useState(false);
   const { data } = useOrderPaymentQuery({
     variables: { orderId },
     fetchPolicy: 'network-only',
-    pollInterval: timedOut ? 0 : POLL_MS,
+    // Asked until the payment ends, then never again: the outcome shown stays, whatever the order becomes later.
+    pollInterval: timedOut || ended ? 0 : POLL_MS,
   });
   const payment = data?.orderPayment;
-  const status = payment?.status ?? 'pending';
+  // Money taken for an order cancelled meanwhile (an admin cancelled it while the prompt was open) goes back: never
+  // the confirmation (decision 0065).
+  const status = payment?.status === 'completed' && payment.refundDue ? 'refund-due' : (payment?.status ?? 'pending');
   const settled = status !== 'pending';
+  // Noted while rendering (React's "information from previous renders"), so the next poll is not even scheduled.
+  if (settled && !ended) setEnded(true);
 
   useEffect(() => {
     if (settled) return undefined;
@@ -68,6 +75,17 @@ export function MpesaWait({
     </div>
   );
 
+  if (status === 'refund-due') {
+    return (
+      <div className="checkout__result">
+        <h3>{REFUND_DUE_HEADING}</h3>
+        <RefundDueMessage orderId={orderId} />
+        <Link to="/my-orders" className="button">
+          View My Orders
+        </Link>
+      </div>
+    );
+  }
   if (status === 'completed') {
     return (
       <div className="checkout__result">

@@ -7,6 +7,7 @@ import { serverMessageOr } from '../../../shared/error-message';
 import { shortId } from '../../../shared/format-order';
 import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { PageMeta } from '../../../shared/ui/page-meta';
+import { REFUND_DUE_HEADING, RefundDueMessage } from '../components/refund-due-notice';
 import '../cart.css';
 
 const PAYMENT_FAILED = 'Payment processing failed';
@@ -111,12 +112,8 @@ export function CheckoutCallbackPage() {
         </>
       ) : outcome.state === 'refund-due' ? (
         <>
-          <h1>Your payment will be refunded</h1>
-          <p role="status">
-            Your payment for order <strong>#{shortId(outcome.orderId)}</strong> arrived after the order was cancelled,
-            so it will not be delivered. We will send the money back to the card or M-Pesa account you paid with and
-            e-mail you when it is sent.
-          </p>
+          <h1>{REFUND_DUE_HEADING}</h1>
+          <RefundDueMessage orderId={outcome.orderId} />
           <AfterPaymentLinks />
         </>
       ) : outcome.state === 'pending' ? (

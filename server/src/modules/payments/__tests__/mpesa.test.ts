@@ -16,7 +16,7 @@ afterAll(() => shop.close());
 beforeEach(() => shop.orm.em.fork().getConnection().execute('delete from rate_limits'));
 
 const statusQuery = `query ($orderId: ID!) {
-  orderPayment(orderId: $orderId) { id orderId reference status reason amountCents method }
+  orderPayment(orderId: $orderId) { id orderId reference status refundDue reason amountCents method }
 }`;
 
 async function orderOf(user: TestUser, productId: number, quantity: number) {
@@ -85,7 +85,11 @@ it('prompts the phone for the total, and an approval on the phone pays the order
   expect((await orderPayment(user, orderId)).data!.orderPayment).toMatchObject({ status: 'pending', reason: null });
 
   await answerOnPhone(reference, '+254712345678', 'success');
-  expect((await orderPayment(user, orderId)).data!.orderPayment).toMatchObject({ status: 'completed', reference });
+  expect((await orderPayment(user, orderId)).data!.orderPayment).toMatchObject({
+    status: 'completed',
+    refundDue: false,
+    reference,
+  });
   expect(await shop.orm.em.fork().findOneOrFail(Order, { id: orderId })).toMatchObject({ paymentStatus: 'completed' });
 });
 

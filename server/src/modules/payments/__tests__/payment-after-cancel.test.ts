@@ -7,6 +7,9 @@ import { releaseExpiredReservations } from '../../orders/orders.service';
 import { NotificationJob } from '../../notifications/notification-job.entity';
 import { paystackSimulatorKey } from '../paystack-simulator';
 import { Transaction } from '../transaction.entity';
+import { createPaystackClient, type PaystackClient } from '../paystack-client';
+import { reconcilePendingPayments, type ReconcileOptions } from '../reconcile-payments';
+import { shopSettingsOf } from '../../../config/config';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
@@ -19,13 +22,14 @@ import { deliverQueuedMessages } from '../../../../test/deliver';
  * charge and phone page, its signed webhook to the shop, an SMTP sink read with mailparser.
  */
 const ownerEmail = 'owner@manukato.co.ke';
+const alertEnv = { SHOP_ALERT_EMAIL: ownerEmail, SHOP_ALERT_PHONE: '+254 700 111 222' };
 let shop: TestShop;
 let smtp: SmtpSink;
 let admin: TestUser;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  shop = await startTestShop({ env: { SHOP_ALERT_EMAIL: ownerEmail, SHOP_ALERT_PHONE: '+254 700 111 222' } });
+  shop = await startTestShop({ env: alertEnv });
   admin = await createSignedInUser(shop, UserRole.ADMIN);
 });
 afterAll(async () => {
@@ -61,11 +65,20 @@ async function promptPhone(user: TestUser, orderId: string, phone: string): Prom
   return answer.payWithMpesa.charge!.id;
 }
 
-async function approveOnPhone(reference: string, phone: string) {
-  await shop.http
+/** An unpaid M-Pesa order whose prompt is open on the phone, with the stock its hold keeps off the shelf. */
+async function promptedOrder(productId: number, quantity: number, email: string, phone: string) {
+  const user = await createSignedInUser(shop);
+  const order = await orderOf(user, productId, quantity, email);
+  const reference = await promptPhone(user, order.id, phone);
+  return { user, order, number: order.id.slice(0, 8), reference, heldStock: await stockOf(productId) };
+}
+
+/** The shopper answers the prompt on the stand-in's phone page; the stand-in then sends its webhook where it sends them. */
+async function approveOnPhone(reference: string, phone: string, outcome = 'success', on: TestShop = shop) {
+  await on.http
     .post(`/paystack-simulator/phone/${encodeURIComponent(reference)}`)
     .type('form')
-    .send({ number: phone, outcome: 'success' })
+    .send({ number: phone, outcome })
     .expect(303);
 }
 
@@ -76,6 +89,16 @@ async function cancelAsAdmin(orderId: string) {
     { id: orderId },
   );
   expect(answer.updateOrderStatus.errors).toEqual([]);
+}
+
+/** What the checkout's M-Pesa dialog polls every 2 s while it waits. */
+async function pollPayment(user: TestUser, orderId: string) {
+  const data = await graphqlAs<{ orderPayment: { status: string; refundDue: boolean } }>(
+    user,
+    `query ($orderId: ID!) { orderPayment(orderId: $orderId) { status refundDue } }`,
+    { orderId },
+  );
+  return data.orderPayment;
 }
 
 const stockOf = async (productId: number) =>
@@ -100,16 +123,14 @@ async function refundNeededOrders(): Promise<{ id: string; refundNeededCents: nu
 it('an M-Pesa approval after the admin cancelled the order keeps it cancelled, flags the money and tells the shopper it comes back', async () => {
   const email = 'atieno@example.co.ke';
   const phone = '+254733444555';
-  const user = await createSignedInUser(shop);
-  const order = await orderOf(user, 7, 2, email);
-  const number = order.id.slice(0, 8);
-  const reference = await promptPhone(user, order.id, phone);
-  const heldStock = await stockOf(7);
+  const { user, order, number, reference, heldStock } = await promptedOrder(7, 2, email, phone);
 
   await cancelAsAdmin(order.id);
   expect(await stockOf(7)).toBe(heldStock + 2);
   await deliverQueuedMessages(shop, smtp);
   expect(await subjectsTo(email)).toEqual([`Your Manukato order ${number} has been cancelled`]);
+  // The checkout's dialog is still waiting for the phone.
+  expect(await pollPayment(user, order.id)).toEqual({ status: 'pending', refundDue: false });
 
   // The prompt was still open on the phone: the shopper approves it and the stand-in tells the shop.
   await approveOnPhone(reference, phone);
@@ -134,12 +155,8 @@ it('an M-Pesa approval after the admin cancelled the order keeps it cancelled, f
     event: 'charge.success',
     data: { ...transaction.providerResponse, reference, status: 'success' },
   }).expect(200);
-  const polled = await graphqlAs<{ orderPayment: { status: string } }>(
-    user,
-    `query ($orderId: ID!) { orderPayment(orderId: $orderId) { status } }`,
-    { orderId: order.id },
-  );
-  expect(polled.orderPayment.status).toBe('completed');
+  // The dialog's next poll: the money was taken, and it goes back (never the "confirmed" view).
+  expect(await pollPayment(user, order.id)).toEqual({ status: 'completed', refundDue: true });
   expect(await shop.orm.em.fork().count(NotificationJob, {})).toBe(jobsBefore);
   expect(await shop.orm.em.fork().findOneOrFail(Order, { id: order.id })).toMatchObject({ status: 'cancelled' });
 
@@ -262,6 +279,7 @@ it('a payment after the hold ran out still takes the stock again and confirms (t
   });
   expect(await stockOf(10)).toBe(shelf - 1);
   expect((await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).flagReason).toBeNull();
+  expect(await pollPayment(user, order.id)).toEqual({ status: 'completed', refundDue: false });
   await deliverQueuedMessages(shop, smtp);
   expect(await subjectsTo(email)).toEqual([`Your Manukato order ${order.id.slice(0, 8)} is confirmed`]);
 });
@@ -279,6 +297,7 @@ it('a payment after the hold ran out and the stock went keeps the order cancelle
     paymentStatus: 'completed',
   });
   expect(await stockOf(11)).toBe(0);
+  expect(await pollPayment(user, order.id)).toEqual({ status: 'completed', refundDue: true });
   expect((await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).flagReason).toBe(
     'Paid after the reservation ran out and the stock had gone: refund needed',
   );
@@ -286,4 +305,146 @@ it('a payment after the hold ran out and the stock went keeps the order cancelle
   const number = order.id.slice(0, 8);
   expect(await subjectsTo(email)).toEqual([`Your payment for cancelled Manukato order ${number} will be refunded`]);
   expect((await smtp.parsedLastTo(email)).text).toContain('its reservation had run out and the items had sold out');
+});
+
+describe('a lost webhook', () => {
+  // A second instance on the same database whose stand-in sends its webhooks nowhere: a prompt approved on its
+  // phone page reaches the shop only if the shop asks Paystack.
+  let lost: TestShop;
+  let paystack: PaystackClient;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    lost = await startTestShop({
+      shareDatabaseOf: shop,
+      env: { ...alertEnv, PAYSTACK_SIMULATOR_WEBHOOK_URL: 'http://127.0.0.1:9/lost' },
+    });
+    const client = createPaystackClient(`${shop.url}/paystack-simulator`, paystackSimulatorKey(shop.config.secretKey));
+    // Counts what the reconciliation asks Paystack, by reference.
+    paystack = {
+      ...client,
+      verify: (reference) => {
+        asked.push(reference);
+        return client.verify(reference);
+      },
+    };
+  });
+  afterAll(async () => {
+    await lost.close();
+  });
+
+  /** One reconciliation round at `minutes` after the payment started, on one instance (the shop's by default). */
+  async function reconcileAt(reference: string, minutes: number, on: TestShop = shop) {
+    const started = (await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).createdAt.getTime();
+    const options: ReconcileOptions = { ...shopSettingsOf(on.config), now: new Date(started + minutes * 60_000) };
+    return reconcilePendingPayments(on.orm.em.fork(), paystack, options);
+  }
+  const timesAsked = (reference: string) => asked.filter((one) => one === reference).length;
+
+  it('an M-Pesa approval after the admin cancelled, its webhook lost, is found by the reconciliation: flagged for a refund, the shopper told once', async () => {
+    const email = 'akinyi@example.co.ke';
+    const phone = '+254733444560';
+    const { user, order, number, reference, heldStock } = await promptedOrder(12, 2, email, phone);
+    await cancelAsAdmin(order.id);
+    await approveOnPhone(reference, phone, 'success', lost);
+    // Nothing reached the shop: the order is as the admin left it, the payment pending.
+    expect((await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).status).toBe('pending');
+
+    // Both instances run the job in the same round: Paystack is asked once.
+    await Promise.all([reconcileAt(reference, 5), reconcileAt(reference, 5, lost)]);
+    expect(timesAsked(reference)).toBe(1);
+
+    const after = await shop.orm.em.fork().findOneOrFail(Order, { id: order.id });
+    expect(after).toMatchObject({ status: 'cancelled', paymentStatus: 'completed' });
+    expect(after.stockReleasedAt).not.toBeNull();
+    expect(await stockOf(12)).toBe(heldStock + 2);
+    const transaction = await shop.orm.em.fork().findOneOrFail(Transaction, { reference });
+    expect(transaction).toMatchObject({
+      status: 'completed',
+      flagReason: 'Paid after the order was cancelled: refund needed',
+    });
+    expect(await refundNeededOrders()).toContainEqual({
+      id: order.id,
+      status: 'cancelled',
+      refundNeededCents: order.totalCents,
+    });
+    expect(await pollPayment(user, order.id)).toEqual({ status: 'completed', refundDue: true });
+
+    // Later rounds leave a settled payment alone: nothing asked, nothing sent again.
+    await reconcileAt(reference, 60);
+    expect(timesAsked(reference)).toBe(1);
+    await deliverQueuedMessages(shop, smtp);
+    expect(await subjectsTo(email)).toEqual([
+      `Your Manukato order ${number} has been cancelled`,
+      `Your payment for cancelled Manukato order ${number} will be refunded`,
+    ]);
+    // Texted to the order's phone (orderOf's shipping phone), once.
+    const sms = await smsTo('+254733444555', number);
+    expect(sms.filter((text) => text.includes('came after it was cancelled'))).toHaveLength(1);
+    expect(sms.some((text) => text.includes('received for order'))).toBe(false);
+    const owner = (await smtp.allTo(ownerEmail)).filter((one) => one.subject?.includes(number));
+    expect(owner.map((one) => one.subject)).toEqual([`Manukato: refund needed for order ${number}`]);
+    expect(await stockOf(12)).toBe(heldStock + 2);
+  });
+
+  it('an approval after the hold ran out, its webhook lost, still pays the order when the stock is there', async () => {
+    const email = 'mutua@example.co.ke';
+    const phone = '+254733444561';
+    const { order, reference } = await promptedOrder(13, 1, email, phone);
+    await releaseExpiredReservations(shop.orm.em.fork(), new Date(Date.now() + 31 * 60_000));
+    const shelf = await stockOf(13);
+    await approveOnPhone(reference, phone, 'success', lost);
+
+    await reconcileAt(reference, 32);
+
+    expect(timesAsked(reference)).toBe(1);
+    expect(await shop.orm.em.fork().findOneOrFail(Order, { id: order.id })).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'completed',
+      stockReleasedAt: null,
+    });
+    expect(await stockOf(13)).toBe(shelf - 1);
+    await deliverQueuedMessages(shop, smtp);
+    expect(await subjectsTo(email)).toEqual([`Your Manukato order ${order.id.slice(0, 8)} is confirmed`]);
+  });
+
+  it('asks about a prompt of a cancelled order at most once a minute, less often as it ages, for a day; a decline changes only the payment', async () => {
+    const phone = '+254733444562';
+    const { user, order, reference } = await promptedOrder(14, 1, 'wambui@example.co.ke', phone);
+    await cancelAsAdmin(order.id);
+    const asks = async (minutes: number) => {
+      const before = timesAsked(reference);
+      await reconcileAt(reference, minutes);
+      return timesAsked(reference) - before;
+    };
+
+    expect(await asks(2)).toBe(0); // the webhook usually comes within seconds
+    expect(await asks(4)).toBe(1);
+    expect(await asks(4.5)).toBe(0); // asked a minute ago at most
+    expect(await asks(5.1)).toBe(1);
+    // Then after a quarter of its age at the last check: 5.1 minutes old, asked again 1.3 minutes later.
+    expect(await asks(6.2)).toBe(0);
+    expect(await asks(6.5)).toBe(1);
+    expect(await asks(600)).toBe(1);
+    expect(await asks(700)).toBe(0); // 10 hours old at the last check: every 2.5 hours now
+    expect(await asks(760)).toBe(1);
+    // A day after it started, Paystack is no longer asked.
+    expect(await asks(24 * 60 + 1)).toBe(0);
+
+    // Declined on the phone (Paystack sends no webhook for that): learnt at the next round due.
+    await approveOnPhone(reference, phone, 'failed', lost);
+    expect(await asks(1000)).toBe(1);
+    expect((await shop.orm.em.fork().findOneOrFail(Transaction, { reference })).status).toBe('failed');
+    // The order stays as the admin left it, and its items do not come back into the shopper's cart.
+    expect(await shop.orm.em.fork().findOneOrFail(Order, { id: order.id })).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'pending',
+    });
+    const [cart] = await shop.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ lines: number }[]>('select count(*)::int as lines from cart_items where user_id = ?', [user.id]);
+    expect(cart!.lines).toBe(0);
+    expect(await asks(1300)).toBe(0);
+  });
 });
