@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { domainToUnicode } from 'node:url';
 import pino from 'pino';
+import emailCases from '../../../test-support/email-address-cases.json';
 import { loadConfig } from '../config/config';
-import { createMailer, type MailMessage } from './mailer';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
+import { createMailer, UndeliverableAddressError, type Mailer, type MailMessage } from './mailer';
 
 /** Sends one message without SMTP_URL and returns the .eml file it became, with what was logged. */
 async function throughOutbox(message: MailMessage): Promise<{ file: string; eml: string; logged: string }> {
@@ -42,4 +45,35 @@ it('sends the HTML part and extra headers when a message has them', async () => 
   expect(eml).toContain('Plain words.');
   expect(eml).toContain('<p>Rich words.</p>');
   expect(eml).toContain('List-Unsubscribe: <https://shop.example/unsubscribe?token=abc>');
+});
+
+describe('recipients (decision 0066)', () => {
+  let smtp: SmtpSink;
+  let mailer: Mailer;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    const config = loadConfig({});
+    mailer = createMailer({ ...config, mail: { ...config.mail, smtpUrl: smtp.url } }, pino({ level: 'silent' }));
+  });
+  afterAll(() => smtp.close());
+  beforeEach(() => smtp.received.splice(0));
+
+  it('refuses, never rewrites, a recipient that is not exactly one plain address: nothing goes out', async () => {
+    for (const to of [...emailCases.variantsOfTarget, ...emailCases.refused]) {
+      await expect(mailer.send({ to, subject: 'Confirm', text: 'Confirm.' })).rejects.toBeInstanceOf(
+        UndeliverableAddressError,
+      );
+    }
+    expect(smtp.received).toEqual([]);
+  });
+
+  it('delivers an address of the grammar to exactly that address, special characters and all', async () => {
+    // The sink (smtp-server) reads RFC 5321's 256-octet path as at most 253 for the address; the grammar allows 254.
+    const deliverable = emailCases.accepted.filter((to) => to.length <= 253);
+    for (const to of deliverable) await mailer.send({ to, subject: 'Hello', text: 'Hello.' });
+    // The sink names a domain as Unicode, lower-cased (the same mailbox): the local part arrives as written.
+    const asTheSinkNamesIt = (to: string) =>
+      to.replace(/@(.+)$/, (_at, domain: string) => `@${domainToUnicode(domain)}`);
+    expect(smtp.received.map((mail) => mail.to)).toEqual(deliverable.map((to) => [asTheSinkNamesIt(to)]));
+  });
 });

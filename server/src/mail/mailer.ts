@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import { isValidEmail } from '../config/email-address';
 
 export interface MailMessage {
   to: string;
@@ -11,6 +12,18 @@ export interface MailMessage {
   /** The HTML alternative rendered from the same template as `text` (decision 0057). */
   html?: string | null;
   headers?: Record<string, string> | null;
+}
+
+/**
+ * A recipient that is not exactly one address of the shop's grammar (decision 0066). nodemailer would find an
+ * address in `x <a@b.co>`, `a(c)@b.co` or a list and deliver to that, so a limit counted for the text would not
+ * be counted for the mailbox: such a message is refused, never rewritten, and sending it again cannot help.
+ */
+export class UndeliverableAddressError extends Error {
+  constructor(recipient: string) {
+    super(`Refused to send to ${JSON.stringify(recipient.slice(0, 300))}: not one plain e-mail address`);
+    this.name = 'UndeliverableAddressError';
+  }
 }
 
 export interface Mailer {
@@ -28,6 +41,8 @@ export function createMailer(config: AppConfig, log: Logger): Mailer {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
+      // Every address entry checks the grammar already; this is the last line, for anything that slipped past.
+      if (!isValidEmail(message.to)) throw new UndeliverableAddressError(message.to);
       const { html, headers, ...plain } = message;
       const info = await transport.sendMail({
         from,
