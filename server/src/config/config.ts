@@ -59,6 +59,8 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Manukato <no-reply@manukato.co.ke>'),
+  // The support address the shop's e-mails and pages show (emails/shop-look.ts, the client's shop-contact.ts).
+  MAIL_REPLY_TO: emailSetting.default('support@manukato.co.ke'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('accounts.google.com,https://accounts.google.com'),
@@ -144,7 +146,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   /** HMAC key for codes and tokens; from SECRET_KEY, else generated once into the database (see resolveSecretKey). */
   secretKey: string | undefined;
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** `replyTo` (MAIL_REPLY_TO): the Reply-To of every e-mail, so an answer reaches people rather than no-reply. */
+  mail: { smtpUrl: string | undefined; from: string; replyTo: string; outboxDir: string };
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   sessionDays: number;
   /** How long an unpaid order holds its stock. */
@@ -226,7 +229,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
     secretKey: values.SECRET_KEY,
-    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM,
+      replyTo: values.MAIL_REPLY_TO,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
     google: {
       clientId: values.GOOGLE_CLIENT_ID,
       jwksUrl: values.GOOGLE_JWKS_URL,

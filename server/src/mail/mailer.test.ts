@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { domainToUnicode } from 'node:url';
+import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import emailCases from '../../../test-support/email-address-cases.json';
 import { loadConfig } from '../config/config';
@@ -45,6 +46,40 @@ it('sends the HTML part and extra headers when a message has them', async () => 
   expect(eml).toContain('Plain words.');
   expect(eml).toContain('<p>Rich words.</p>');
   expect(eml).toContain('List-Unsubscribe: <https://shop.example/unsubscribe?token=abc>');
+});
+
+describe('Reply-To', () => {
+  it('is MAIL_REPLY_TO on every message, the shop’s support address unless set', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-outbox-'));
+    try {
+      const log = pino({ level: 'silent' });
+      await createMailer(loadConfig({ DATA_DIR: dataDir }), log).send({
+        to: 'wanjiku@example.co.ke',
+        subject: 'Delivered',
+        text: 'Reply to this e-mail.',
+      });
+      await createMailer(loadConfig({ DATA_DIR: dataDir, MAIL_REPLY_TO: 'Care@Example.co.ke' }), log).send({
+        to: 'wanjiku@example.co.ke',
+        subject: 'Cancelled',
+        text: 'Reply to this e-mail.',
+      });
+      const outbox = path.join(dataDir, 'outbox');
+      const files = (await fs.readdir(outbox)).sort();
+      const parsed = await Promise.all(
+        files.map(async (file) => simpleParser(await fs.readFile(path.join(outbox, file)))),
+      );
+      const replyTo = Object.fromEntries(parsed.map((mail) => [mail.subject, mail.replyTo?.text]));
+      expect(replyTo).toEqual({ Delivered: 'support@manukato.co.ke', Cancelled: 'care@example.co.ke' });
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes one plain address, as every address setting does', () => {
+    expect(() => loadConfig({ MAIL_REPLY_TO: 'Support <support@example.co.ke>' })).toThrow(
+      /MAIL_REPLY_TO: must be one plain e-mail address/,
+    );
+  });
 });
 
 describe('recipients (decision 0066)', () => {

@@ -32,10 +32,12 @@ export interface Mailer {
 
 /**
  * Mail through nodemailer: to SMTP_URL when set; otherwise each message is written as an .eml file
- * under DATA_DIR/outbox, so a fresh machine still shows what would have been sent.
+ * under DATA_DIR/outbox, so a fresh machine still shows what would have been sent. Every message carries
+ * Reply-To: MAIL_REPLY_TO (set here, so no template can forget it): the mail comes from no-reply, and several
+ * messages ask the shopper to reply.
  */
 export function createMailer(config: AppConfig, log: Logger): Mailer {
-  const { smtpUrl, from, outboxDir } = config.mail;
+  const { smtpUrl, from, replyTo, outboxDir } = config.mail;
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -46,6 +48,7 @@ export function createMailer(config: AppConfig, log: Logger): Mailer {
       const { html, headers, ...plain } = message;
       const info = await transport.sendMail({
         from,
+        replyTo,
         ...plain,
         ...(html ? { html } : {}),
         ...(headers ? { headers } : {}),
