@@ -7,7 +7,7 @@
  *
  * Why so narrow: an address that passes is delivered by nodemailer to exactly that address, so a limit counted per
  * address counts per mailbox (the old `x@y.zz` shape let `x<target@example.com>` through and it went to target).
- * The client's copy (client/src/shared/email-address.ts) is the same expression; both sides test it against
+ * The client's copy (its shared/email-address.ts) is the same expression; both sides test it against
  * test-support/email-address-cases.json. It lives in config/, the lowest layer (decision 0043), because the
  * settings (ADMIN_EMAIL…) and the mailer need it as much as every module that takes an address.
  */
