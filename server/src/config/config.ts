@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidEmail, normaliseEmail } from './email-address';
 import { trustProxySchema, type TrustProxy } from './trust-proxy';
 
 /** Where uploads go when they live in a bucket (storage/s3-file-storage.ts). */
@@ -20,6 +21,12 @@ export interface S3Settings {
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** An address the shop mails or recognises: its one grammar (email-address.ts, decision 0066), lower-cased. */
+const emailSetting = z
+  .string()
+  .transform(normaliseEmail)
+  .refine(isValidEmail, 'must be one plain e-mail address (no name, comment or list), e.g. support@example.co.ke');
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,7 +56,7 @@ const environmentSchema = z.object({
   SEED_SAMPLE_DATA: booleanFromEnv.default(true),
   // Structured data's priceValidUntil; the spec's 2025-12-31 has passed, so the end of the current year.
   PRICE_VALID_UNTIL: z.iso.date().optional(),
-  ADMIN_EMAIL: z.email().default('admin@manukato.co.ke'),
+  ADMIN_EMAIL: emailSetting.default('admin@manukato.co.ke'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -57,6 +64,8 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Manukato <no-reply@manukato.co.ke>'),
+  // The support address the shop's e-mails and pages show (emails/shop-look.ts, the client's shop-contact.ts).
+  MAIL_REPLY_TO: emailSetting.default('support@manukato.co.ke'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('accounts.google.com,https://accounts.google.com'),
@@ -77,7 +86,7 @@ const environmentSchema = z.object({
   GRAPHQL_INTROSPECTION: booleanFromEnv.default(true),
   GRAPHQL_EXPLORER: booleanFromEnv.default(true),
   CACHE_MAX_MB: z.coerce.number().int().min(4).max(65536).default(64),
-  SHOP_ALERT_EMAIL: z.email().optional(),
+  SHOP_ALERT_EMAIL: emailSetting.optional(),
   SHOP_ALERT_PHONE: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
@@ -164,7 +173,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   /** HMAC key for codes and tokens; from SECRET_KEY, else generated once into the database (see resolveSecretKey). */
   secretKey: string | undefined;
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** `replyTo` (MAIL_REPLY_TO): the Reply-To of every e-mail, so an answer reaches people rather than no-reply. */
+  mail: { smtpUrl: string | undefined; from: string; replyTo: string; outboxDir: string };
   google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
   sessionDays: number;
   /** How long an unpaid order holds its stock. */
@@ -249,10 +259,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     cacheMaxBytes: values.CACHE_MAX_MB * 1024 * 1024,
     priceValidUntil: values.PRICE_VALID_UNTIL ?? `${new Date().getUTCFullYear()}-12-31`,
-    adminEmail: values.ADMIN_EMAIL.trim().toLowerCase(),
+    adminEmail: values.ADMIN_EMAIL,
     adminPassword: values.ADMIN_PASSWORD,
     secretKey: values.SECRET_KEY,
-    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM,
+      replyTo: values.MAIL_REPLY_TO,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
     google: {
       clientId: values.GOOGLE_CLIENT_ID,
       jwksUrl: values.GOOGLE_JWKS_URL,
@@ -270,7 +285,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     africasTalking: { apiKey: values.AT_API_KEY, username: values.AT_USERNAME, senderId: values.AT_SENDER_ID },
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
-    shopAlerts: { email: values.SHOP_ALERT_EMAIL?.trim().toLowerCase(), phone: values.SHOP_ALERT_PHONE },
+    shopAlerts: { email: values.SHOP_ALERT_EMAIL, phone: values.SHOP_ALERT_PHONE },
     sitemapUrlsPerFile: values.SITEMAP_URLS_PER_FILE,
     mailRequestsPerIp: values.MAIL_REQUESTS_PER_IP,
     paymentPrompts: {

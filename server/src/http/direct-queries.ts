@@ -20,6 +20,7 @@ import { publicQueryOperation } from './cache-responses';
 import { createRequestContext, type ContextDependencies } from './request-context';
 import { clientAddressOf, trustFunction } from './client-address';
 import { redactUrl } from './log-redaction';
+import { encodingNegotiator } from './content-encoding';
 import { entryOverheadBytes } from '../shared/cache-budget';
 import { checkDocumentLimits, checkOperationCost, parseOptionsFor, type QueryLimits } from '../graphql/limits';
 import { operationInputError } from '../graphql/input-guard';
@@ -31,6 +32,8 @@ const mediaTypes = ['application/json; charset=utf-8', 'application/graphql-resp
 const maxBodyBytes = 100 * 1024;
 /** As the compression middleware: smaller answers are not worth compressing. */
 const compressFrom = 1024;
+/** gzip only here (Brotli costs more CPU per fresh answer), with q-values honoured: `gzip;q=0` gets none. */
+const acceptsGzip = encodingNegotiator(['gzip'] as const);
 
 interface PreparedQuery {
   /** Numbers the query for its entries in `withinLimits` (the text itself would be copied into each key). */
@@ -202,7 +205,7 @@ export function createDirectQueries(
       'x-request-id': requestId,
       vary: 'Accept-Encoding',
     };
-    if (payload.length >= compressFrom && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    if (payload.length >= compressFrom && acceptsGzip(request) === 'gzip') {
       payload = await gzipAsync(payload);
       headers['content-encoding'] = 'gzip';
     }

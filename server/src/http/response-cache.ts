@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { entryOverheadBytes } from '../shared/cache-budget';
+import { encodingNegotiator } from './content-encoding';
 import { DropRecord } from '../shared/drop-record';
 
 export interface CachedResponse {
@@ -21,12 +22,12 @@ export interface CachedResponse {
 /** Below this a compressed body saves less than its headers cost. */
 const minimumCompressedSize = 1024;
 
+/** Brotli before gzip when the client rates them alike; q-values honoured (`br;q=0` gets no Brotli). */
+const acceptedEncoding = encodingNegotiator(['br', 'gzip'] as const);
+
 function encodingFor(request: IncomingMessage, entry: CachedResponse): 'br' | 'gzip' | undefined {
   if (entry.body.length < minimumCompressedSize) return undefined;
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return undefined;
+  return acceptedEncoding(request);
 }
 
 function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import { isValidEmail } from '../config/email-address';
 
 export interface MailMessage {
   to: string;
@@ -13,24 +14,41 @@ export interface MailMessage {
   headers?: Record<string, string> | null;
 }
 
+/**
+ * A recipient that is not exactly one address of the shop's grammar (decision 0066). nodemailer would find an
+ * address in `x <a@b.co>`, `a(c)@b.co` or a list and deliver to that, so a limit counted for the text would not
+ * be counted for the mailbox: such a message is refused, never rewritten, and sending it again cannot help.
+ */
+export class UndeliverableAddressError extends Error {
+  constructor(recipient: string) {
+    super(`Refused to send to ${JSON.stringify(recipient.slice(0, 300))}: not one plain e-mail address`);
+    this.name = 'UndeliverableAddressError';
+  }
+}
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
 /**
  * Mail through nodemailer: to SMTP_URL when set; otherwise each message is written as an .eml file
- * under DATA_DIR/outbox, so a fresh machine still shows what would have been sent.
+ * under DATA_DIR/outbox, so a fresh machine still shows what would have been sent. Every message carries
+ * Reply-To: MAIL_REPLY_TO (set here, so no template can forget it): the mail comes from no-reply, and several
+ * messages ask the shopper to reply.
  */
 export function createMailer(config: AppConfig, log: Logger): Mailer {
-  const { smtpUrl, from, outboxDir } = config.mail;
+  const { smtpUrl, from, replyTo, outboxDir } = config.mail;
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
+      // Every address entry checks the grammar already; this is the last line, for anything that slipped past.
+      if (!isValidEmail(message.to)) throw new UndeliverableAddressError(message.to);
       const { html, headers, ...plain } = message;
       const info = await transport.sendMail({
         from,
+        replyTo,
         ...plain,
         ...(html ? { html } : {}),
         ...(headers ? { headers } : {}),

@@ -6,23 +6,12 @@ import {
   PASSWORD_TOO_SHORT,
   PASSWORDS_DIFFER,
 } from './account-messages';
+import { isEmailAddress, normaliseEmail } from '../../shared/email-address';
 
 /** What is wrong with a form, and which field to point at (it gets focus and aria-invalid). */
 export interface FormProblem<Field extends string> {
   field: Field;
   message: string;
-}
-
-// Something@something.tld: the spec's {email} shape, no stricter; the server has the last word.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** SPEC §5: e-mail addresses are trimmed and lower-cased everywhere. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export function isEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email);
 }
 
 // Passwords are sent exactly as typed: trimming one on sign-up but not on sign-in would lock the
@@ -33,6 +22,7 @@ export type LoginField = 'email' | 'password';
 export function loginProblem(input: { email: string; password: string }): FormProblem<LoginField> | null {
   if (!input.email) return { field: 'email', message: FILL_ALL_FIELDS };
   if (!input.password) return { field: 'password', message: FILL_ALL_FIELDS };
+  if (!isEmailAddress(input.email)) return { field: 'email', message: INVALID_EMAIL };
   return null;
 }
 
@@ -58,14 +48,14 @@ export function trimRegistration(input: RegistrationInput): RegistrationInput {
 export function registrationProblem(input: RegistrationInput): FormProblem<RegisterField> | null {
   const empty = (['first', 'last', 'email', 'password'] as const).find((field) => input[field] === '');
   if (empty) return { field: empty, message: FILL_ALL_FIELDS };
-  if (!isEmail(input.email)) return { field: 'email', message: INVALID_EMAIL };
+  if (!isEmailAddress(input.email)) return { field: 'email', message: INVALID_EMAIL };
   if (input.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: PASSWORD_TOO_SHORT };
   return null;
 }
 
 export function forgotPasswordProblem(email: string): FormProblem<'email'> | null {
   if (!email) return { field: 'email', message: ENTER_EMAIL };
-  if (!isEmail(email)) return { field: 'email', message: INVALID_EMAIL };
+  if (!isEmailAddress(email)) return { field: 'email', message: INVALID_EMAIL };
   return null;
 }
 

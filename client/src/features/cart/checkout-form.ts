@@ -1,3 +1,5 @@
+import { isEmailAddress, normaliseEmail } from '../../shared/email-address';
+
 /** The shipping form of SPEC §5: six required fields and an e-mail that looks like one. */
 export interface ShippingForm {
   name: string;
@@ -26,12 +28,10 @@ export const CREATE_ORDER_FAILED = 'Failed to create order';
 export const PAYMENT_INIT_FAILED = 'Payment initialization failed';
 export const MISSING_AUTHORIZATION_URL = 'Failed to initialize payment: Missing authorization URL';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function trimShipping(form: ShippingForm): ShippingForm {
   return {
     name: form.name.trim(),
-    email: form.email.trim().toLowerCase(),
+    email: normaliseEmail(form.email),
     phone: form.phone.trim(),
     address: form.address.trim(),
     city: form.city.trim(),
@@ -42,7 +42,7 @@ export function trimShipping(form: ShippingForm): ShippingForm {
 /** The first failing rule's message, or null when the (trimmed) form may go on to payment. */
 export function validateShipping(form: ShippingForm): string | null {
   if (Object.values(form).some((value) => value === '')) return FILL_ALL_FIELDS;
-  if (!EMAIL_PATTERN.test(form.email)) return INVALID_EMAIL;
+  if (!isEmailAddress(form.email)) return INVALID_EMAIL;
   return null;
 }
 

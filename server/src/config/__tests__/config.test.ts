@@ -64,6 +64,19 @@ describe('the payment prompt limits', () => {
   });
 });
 
+describe('addresses in the settings', () => {
+  it.each(['ADMIN_EMAIL', 'SHOP_ALERT_EMAIL'])(
+    '%s takes only the one grammar the shop mails (decision 0066), lower-cased',
+    (name) => {
+      for (const value of ['x<owner@example.co.ke>', 'owner(0)@example.co.ke', 'owner@example.co.ke,other@x.co']) {
+        expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: must be one plain e-mail address`));
+      }
+      const config = loadConfig({ [name]: ' Owner@Example.CO.KE ' });
+      expect(name === 'ADMIN_EMAIL' ? config.adminEmail : config.shopAlerts.email).toBe('owner@example.co.ke');
+    },
+  );
+});
+
 describe('the payment stand-in', () => {
   const serverDatabase = 'postgresql://shop@db.example:5432/manukato';
   const key = 'sk_live_0123456789';

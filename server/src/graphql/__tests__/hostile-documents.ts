@@ -15,3 +15,13 @@ export function aliasBomb(count: number): string {
   const aliases = Array.from({ length: count }, (_, index) => `a${index}: products { ...Card }`);
   return `query Aliases { ${aliases.join(' ')} }\nfragment Card on Product { id name description priceCents }`;
 }
+
+/**
+ * Issue 23: `count` aliases of `__typename`, at the root and inside a list, which graphql-armor's rule left out of
+ * its count (its default allow-list).
+ */
+export function typenameAliases(count: number): string {
+  const aliases = Array.from({ length: count }, (_, index) => `t${index}: __typename`);
+  const half = Math.floor(count / 2);
+  return `query Names { ${aliases.slice(0, half).join(' ')} categories { ${aliases.slice(half).join(' ')} } }`;
+}

@@ -1,7 +1,7 @@
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../test/users';
 import { splitCacheBudget } from '../../shared/cache-budget';
-import { aliasBomb, fragmentBomb } from './hostile-documents';
+import { aliasBomb, fragmentBomb, typenameAliases } from './hostile-documents';
 
 /**
  * Issue 10, findings 1 and 2: documents whose fragments multiply (the depth check once walked every
@@ -75,6 +75,7 @@ describe('hostile documents at the default limits', () => {
     { name: '2,100 aliases over one fragment', query: aliasBomb(2100), get: false },
     { name: '9,000 aliases over one fragment', query: aliasBomb(9000), get: false },
     { name: '300 aliases over one fragment', query: aliasBomb(300), get: true },
+    { name: '400 aliases of __typename', query: typenameAliases(400), get: true },
   ];
   const cases = documents.flatMap((document) =>
     entryNames.filter((entry) => entry !== 'GET' || document.get).map((entry) => ({ ...document, entry })),
@@ -86,6 +87,21 @@ describe('hostile documents at the default limits', () => {
       expectRefused(await timed(entries[entry](shop, query)));
     },
     refusalTimeoutMs,
+  );
+
+  it.each(entryNames)(
+    'aliases of __typename count like any other through %s: 31 are refused, 30 answered',
+    async (entry) => {
+      const over = await timed(entries[entry](shop, typenameAliases(31)));
+      expect(over).toEqual({
+        status: 400,
+        code: 'QUERY_TOO_COMPLEX',
+        message: 'Query is too complex: 31 aliases exceed the limit of 30.',
+      });
+      const within = await entries[entry](shop, typenameAliases(30));
+      expect(within.status).toBe(200);
+      expect(JSON.parse(within.text).data.t0).toBe('Query');
+    },
   );
 
   it('still answers the client’s own queries', async () => {

@@ -37,6 +37,15 @@ describe('document limits', () => {
     );
   });
 
+  it('count an alias of __typename, or an alias named __typename, like any other (issue 23)', async () => {
+    const schema = await buildAppSchema();
+    const names = parse('{ a: __typename b: __typename products { c: __typename __typename: id } }');
+    expect(() => checkDocumentLimits(schema, { ...limits, maxAliases: 3 }, names)).toThrow(
+      'Query is too complex: 4 aliases exceed the limit of 3.',
+    );
+    expect(() => checkDocumentLimits(schema, { ...limits, maxAliases: 4 }, names)).not.toThrow();
+  });
+
   it('let the standard introspection query (GraphiQL, codegen) through the defaults', async () => {
     const schema = await buildAppSchema();
     const source = getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true });

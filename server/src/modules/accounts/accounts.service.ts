@@ -9,7 +9,7 @@ import { renderAlreadyRegisteredEmail } from '../notifications/emails/already-re
 import { renderPasswordResetEmail } from '../notifications/emails/password-reset-email';
 import { renderSignupCodeEmail } from '../notifications/emails/signup-code-email';
 import type { RequestContext } from '../../core/request-context';
-import { isValidEmail, normaliseEmail } from '../../shared/email';
+import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import { RateLimit } from '../../shared/rate-limiter';
 import { hmac, randomToken, safeEqual, sha256 } from '../../shared/secrets';
 import { CodeChallenge } from './code-challenge.entity';
@@ -52,10 +52,12 @@ function secretKey(ctx: RequestContext): string {
   return ctx.config.secretKey;
 }
 
+const invalidEmail = () => AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
+
 function requireEmail(value: unknown): string {
   const email = normaliseEmail(value);
   if (!email) throw AppError.field('email', 'REQUIRED', 'Please fill in all fields');
-  if (!isValidEmail(email)) throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
+  if (!isValidEmail(email)) throw invalidEmail();
   return email;
 }
 
@@ -127,7 +129,7 @@ export const accountsService = {
     ctx: RequestContext,
     input: { email?: unknown; otp?: unknown; hash?: unknown },
   ): Promise<void> {
-    const email = normaliseEmail(input.email);
+    const email = requireEmail(input.email);
     const otp = typeof input.otp === 'string' ? input.otp.trim() : '';
     if (!/^\d{6}$/.test(otp)) throw AppError.field('otp', 'INVALID_CODE', 'Please enter all digits of the OTP');
     const expired = AppError.field('otp', 'CODE_EXPIRED', 'Invalid or expired code.');
@@ -205,6 +207,8 @@ export const accountsService = {
     const password = typeof input.password === 'string' ? input.password : '';
     if (!email || !password)
       throw AppError.field(!email ? 'email' : 'password', 'REQUIRED', 'Please fill in all fields');
+    // No account has an address outside the grammar (decision 0066): said before any try is counted or hashed.
+    if (!isValidEmail(email)) throw invalidEmail();
     const accountKey = `${email}|${ctx.ip}`;
     await accountLimits.loginPerIp.consume(ctx.em, ctx.ip);
     await accountLimits.loginPerAccount.consume(ctx.em, accountKey);
@@ -256,7 +260,7 @@ export const accountsService = {
   async requestPasswordReset(ctx: RequestContext, rawEmail: unknown): Promise<void> {
     const email = normaliseEmail(rawEmail);
     if (!email) throw AppError.field('email', 'REQUIRED', 'Please enter your email address');
-    if (!isValidEmail(email)) throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
+    if (!isValidEmail(email)) throw invalidEmail();
     await accountLimits.mailPerIp.consume(ctx.em, ctx.ip, ctx.config.mailRequestsPerIp);
     await accountLimits.resetsPerEmail.consume(ctx.em, email);
     const user = await ctx.em.findOne(User, { email });

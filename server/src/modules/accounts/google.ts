@@ -1,6 +1,7 @@
 import type { JWTPayload, createRemoteJWKSet } from 'jose' with { 'resolution-mode': 'import' };
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../../core/errors';
+import { isValidEmail, normaliseEmail } from '../../config/email-address';
 
 export interface GoogleIdentity {
   subject: string;
@@ -41,8 +42,9 @@ export async function verifyGoogleCredential(config: AppConfig, credential: unkn
   } catch {
     throw AppError.field('credential', 'INVALID_TOKEN', 'Google login failed. Please try again.');
   }
-  const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
-  if (!email || !payload.sub || payload.email_verified === false) {
+  const email = normaliseEmail(payload.email);
+  // An address outside the shop's one grammar (decision 0066) is no more usable than a missing one.
+  if (!isValidEmail(email) || !payload.sub || payload.email_verified === false) {
     throw AppError.field('credential', 'GOOGLE_PROFILE_INCOMPLETE', 'Missing required Google profile information');
   }
   const [nameFirst = '', ...nameRest] = (payload.name ?? '').split(' ');

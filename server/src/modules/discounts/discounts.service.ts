@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError, FieldError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { queryAdminList, type AdminListRow } from '../../shared/admin-list';
-import { isValidEmail, normaliseEmail } from '../../shared/email';
+import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import type { Page } from '../../shared/pagination';
 import { RateLimit } from '../../shared/rate-limiter';
 import { requireAdmin, requireViewer } from '../accounts/guards';

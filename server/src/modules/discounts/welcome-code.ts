@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { normaliseEmail } from '../../shared/email';
+import { normaliseEmail } from '../../config/email-address';
 import { DiscountKind } from './discount-code.entity';
 
 /** Letters and digits no one misreads (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). */

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import { isValidEmail, normaliseEmail } from '../../shared/email';
+import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import { RateLimit } from '../../shared/rate-limiter';
 import { hmac, randomToken, safeEqual, sha256 } from '../../shared/secrets';
 import { issueWelcomeCode } from '../discounts/welcome-code';

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Mailer } from '../../mail/mailer';
+import { UndeliverableAddressError, type Mailer } from '../../mail/mailer';
 import { OrderStatus, PaymentStatus, type Order } from '../orders/order.entity';
 import { renderOrderCancelledEmail } from './emails/order-cancelled-email';
 import { renderOrderConfirmationEmail } from './emails/order-confirmation-email';
@@ -128,12 +128,15 @@ export async function deliverDueNotifications(
         job.lastError = null;
         return true;
       } catch (error) {
-        job.attempts += 1;
+        // A refused address stays refused: no retries.
+        job.attempts = error instanceof UndeliverableAddressError ? maxNotificationAttempts : job.attempts + 1;
         job.lastError = error instanceof Error ? error.message : String(error);
         job.nextAttemptAt = new Date(now.getTime() + 30_000 * 2 ** job.attempts);
         senders.log.warn(
           { jobId: job.id, channel: job.channel, attempts: job.attempts, err: error },
-          'notification not sent; will retry',
+          job.attempts >= maxNotificationAttempts
+            ? 'notification not sent; giving up'
+            : 'notification not sent; will retry',
         );
         return false;
       }

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import { isValidEmail, normaliseEmail } from '../../shared/email';
+import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import { isPostgresInteger } from '../../shared/input-check';
 import { requireViewer } from '../accounts/guards';
 import { DeliveryLocation } from './delivery-location.entity';

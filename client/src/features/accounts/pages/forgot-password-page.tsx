@@ -6,7 +6,8 @@ import { PageMeta } from '../../../shared/ui/page-meta';
 import { RESET_REQUEST_FAILED } from '../account-messages';
 import { TextField } from '../components/text-field';
 import { useAccountForm } from '../use-account-form';
-import { forgotPasswordProblem, normaliseEmail } from '../validate-accounts';
+import { normaliseEmail } from '../../../shared/email-address';
+import { forgotPasswordProblem } from '../validate-accounts';
 import '../accounts.css';
 
 /**

@@ -93,6 +93,24 @@ describe('LoginPage', () => {
     expect(result).not.toHaveBeenCalled();
   });
 
+  it("says 'Please enter a valid email address' for anything but one plain address, sending nothing", async () => {
+    const result = jest.fn(() => ({
+      data: { login: { __typename: 'AuthPayload' as const, viewer: null, errors: [] } },
+    }));
+    const { user } = renderLogin({
+      mocks: [loginMock({ email: 'x<amina@example.com>', password: 'secret1' }, {}, { result })],
+    });
+
+    // The shop's one grammar (decision 0066): a display name, comment or list is not an address to sign in with.
+    await user.type(emailField(), 'x<amina@example.com>');
+    await user.type(passwordField(), 'secret1');
+    await user.click(signIn());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(emailField()).toHaveFocus();
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(result).not.toHaveBeenCalled();
+  });
+
   it('sends the e-mail trimmed and lower-cased, puts the viewer in the cache and goes home', async () => {
     const viewer = createViewer();
     const { user, location, cachedViewer } = renderLogin({

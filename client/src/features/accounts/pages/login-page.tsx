@@ -11,7 +11,8 @@ import { fieldOf } from '../field-of';
 import { useAccountForm } from '../use-account-form';
 import { useFinishSignIn } from '../use-finish-sign-in';
 import { useGoogleSignIn } from '../use-google-sign-in';
-import { loginProblem, normaliseEmail, type LoginField } from '../validate-accounts';
+import { normaliseEmail } from '../../../shared/email-address';
+import { loginProblem, type LoginField } from '../validate-accounts';
 import '../accounts.css';
 
 const FIELDS = ['email', 'password'] as const;

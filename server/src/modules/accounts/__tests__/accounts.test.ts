@@ -234,6 +234,16 @@ describe('Google sign-in', () => {
     const response = await shop.http.post('/api/users/login/email').send({ credential }).expect(400);
     expect(response.body.message).toBe('Missing required Google profile information');
   });
+
+  it('takes no address outside the shop’s one grammar from a token either, and makes no account', async () => {
+    const credential = await google.idToken({ sub: 'google-sub-4', email: 'x<target@example.com>' });
+    const response = await shop.http.post('/api/users/login/email').send({ credential }).expect(400);
+    expect(response.body.message).toBe('Missing required Google profile information');
+    const em = shop.orm.em.fork();
+    expect(await em.getConnection().execute('select id from users where google_subject = ?', ['google-sub-4'])).toEqual(
+      [],
+    );
+  });
 });
 
 describe('password reset', () => {

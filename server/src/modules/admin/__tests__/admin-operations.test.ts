@@ -567,6 +567,16 @@ describe('CSV export', () => {
     expect(toCsv(['a', 'b'], [[1, 'x']])).toBe('a,b\r\n1,x\r\n');
   });
 
+  it('quotes a cell holding ; or a tab, which Excel in many locales reads as separators (issue 23)', () => {
+    expect(csvCell('Moi Avenue; 3rd floor')).toBe('"Moi Avenue; 3rd floor"');
+    // Unquoted, a ;-separated reading starts a new cell at =, past the formula defence.
+    expect(csvCell('Wanjiku;=HYPERLINK("http://x","y")')).toBe('"Wanjiku;=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell('=1;2')).toBe(`"'=1;2"`);
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+    expect(csvCell('\tleading')).toBe(`"'\tleading"`);
+    expect(toCsv(['name', 'n'], [['a;b', 1]])).toBe('name,n\r\n"a;b",1\r\n');
+  });
+
   it('exports orders as an attachment, amounts in Ksh with two decimals, hostile cells defused', async () => {
     await setStock(16, 50);
     const order = await placeOrder([[16, 2]], {

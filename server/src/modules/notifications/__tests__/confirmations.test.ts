@@ -155,6 +155,9 @@ describe('order e-mails as a mail client reads them', () => {
     expect(delivered.subject).toBe(`Your Manukato order ${orderNumber} has been delivered`);
     expect(delivered.html).toContain('has been delivered to');
     expect(delivered.text).toContain(`${shop.config.publicUrl}/my-orders`);
+    // It says "reply to this e-mail": the reply reaches the shop's support address (MAIL_REPLY_TO), not no-reply.
+    expect(delivered.text).toContain('reply to this e-mail');
+    expect(delivered.replyTo?.value).toEqual([{ address: 'support@manukato.co.ke', name: '' }]);
     expect((await smsAbout(orderNumber, 'delivered')).length).toBe(1);
 
     await setStatus(orderId, 'cancelled');
@@ -163,6 +166,7 @@ describe('order e-mails as a mail client reads them', () => {
     const cancelled = await smtp.parsedLastTo(email);
     expect(cancelled.subject).toBe(`Your Manukato order ${orderNumber} has been cancelled`);
     expect(cancelled.text).toContain('will be refunded');
+    expect(cancelled.replyTo?.value).toEqual([{ address: 'support@manukato.co.ke', name: '' }]);
     expect(typeof cancelled.html === 'string' && cancelled.html).toMatch(/\(Ksh \d[\d,]*\.\d{2}(<!-- -->)?\) has been/);
     expect((await smsAbout(orderNumber, 'cancelled')).length).toBe(1);
 

@@ -104,24 +104,67 @@ it('without the settings nobody is alerted (the customer still gets the confirma
   expect(smtp.received.slice(before).filter((mail) => mail.to.includes(ownerEmail))).toHaveLength(0);
 });
 
+/** An owner alert about an order with the biggest amounts a message carries, for `customerName`. */
+const alertFor = (customerName: string): OwnerAlertEmailProps => ({
+  kind: 'paid',
+  order: {
+    publicUrl: 'https://shop.example',
+    orderNumber: '3f9c2a1b',
+    customerName,
+    customerEmail: 'wanjiku@example.co.ke',
+    customerPhone: '+254712345678',
+    totalCents: 123_456_789_00,
+    itemCount: 120,
+  },
+});
+
+function expectOneSegment(text: string) {
+  expect(gsmLength(text)).not.toBeNull();
+  expect(gsmLength(text)!).toBeLessThanOrEqual(160);
+}
+
 it('the owner SMS fits one GSM-7 segment with long data', () => {
-  const props: OwnerAlertEmailProps = {
-    kind: 'refund-needed',
-    order: {
-      publicUrl: 'https://shop.example',
-      orderNumber: '3f9c2a1b',
-      customerName: 'Wanjiku Kamau Njoroge wa Muthoni Nyambura Wambui',
-      customerEmail: 'wanjiku@example.co.ke',
-      customerPhone: '+254712345678',
-      totalCents: 123_456_789_00,
-      itemCount: 120,
-    },
-  };
   for (const kind of ['paid', 'refund-needed'] as const) {
-    const text = ownerAlertSms({ ...props, kind });
-    expect(gsmLength(text)).not.toBeNull();
-    expect(gsmLength(text)!).toBeLessThanOrEqual(160);
+    expectOneSegment(ownerAlertSms({ ...alertFor('Wanjiku Kamau Njoroge wa Muthoni Nyambura Wambui'), kind }));
   }
+});
+
+describe("the buyer's name in the owner SMS (issue 23)", () => {
+  it.each([
+    ['a line feed', 'Wanjiku\nKamau', 'Wanjiku Kamau'],
+    ['a carriage return and line feed', 'Wanjiku\r\nKamau', 'Wanjiku Kamau'],
+    ['a tab', 'Wanjiku\tKamau', 'Wanjiku Kamau'],
+    ['a line separator', 'Wanjiku\u2028Kamau', 'Wanjiku Kamau'],
+    ['a paragraph separator and a vertical tab', 'Wanjiku\u2029\u000bKamau', 'Wanjiku Kamau'],
+    ['breaks around it and several together', '\n\r Wanjiku \n\n\t\u2028 Kamau \r\n', 'Wanjiku Kamau'],
+    ['a right-to-left override and a zero-width space', 'Wanjiku\u202e\u200b Kamau', 'Wanjiku Kamau'],
+    ['a NUL and an escape', 'Wanjiku\u0000\u001b[2JKamau', 'Wanjiku [2JKamau'],
+  ])('is one line with %s', (_label, name, shown) => {
+    const text = ownerAlertSms(alertFor(name));
+    expect(text).not.toMatch(/[\p{Cc}\p{Zl}\p{Zp}]/u);
+    expect(text).toContain(`120 items, ${shown}.`);
+    expectOneSegment(text);
+  });
+
+  it.each([
+    ['typographic quotes', 'Mary O’Brien “Nyambura”', 'Mary O\'Brien "Nyambura"'],
+    ['accents outside GSM-7', 'Wanjirū Njoroge', 'Wanjiru Njoroge'],
+    ['accents in GSM-7 and not', 'Zoë Müller', 'Zoe Müller'],
+    ['an emoji', 'Achieng 🌸 Otieno 👨\u200d👩\u200d👧 👍🏽', 'Achieng ? Otieno ? ?'],
+    ['a script GSM-7 lacks', 'Амина Wanjiku', '? Wanjiku'],
+    ['a combining accent', 'Rene\u0301e Wanjiru\u0304', 'Renée Wanjiru'],
+  ])('stays one GSM-7 segment with %s', (_label, name, shown) => {
+    const text = ownerAlertSms(alertFor(name));
+    expect(text).toContain(`, ${shown}.`);
+    expectOneSegment(text);
+  });
+
+  it('keeps at most 40 septets of the name (€ counts twice), cut between characters', () => {
+    const text = ownerAlertSms(alertFor(`${'€'.repeat(30)} ${'x'.repeat(100)}`));
+    expectOneSegment(text);
+    expect(text).toMatch(/, €{20}\.$/);
+    expect(ownerAlertSms(alertFor(`${'a'.repeat(39)}😀😀`))).toMatch(/, a{39}\?\.$/);
+  });
 });
 
 describe('the daily low-stock digest', () => {

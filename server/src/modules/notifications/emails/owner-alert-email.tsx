@@ -1,6 +1,7 @@
 import { Button, Heading, Text } from '@react-email/components';
 import { formatKsh } from '../../../shared/money';
 import { EmailLayout, emailStyles, renderEmail, type RenderedEmail } from './layout';
+import { smsLine } from './sms-texts';
 
 /** What the owner is told about an order: plain values, so the preview can pass sample data. */
 export interface OwnerOrderFacts {
@@ -58,8 +59,11 @@ export function renderOwnerAlertEmail(props: OwnerAlertEmailProps): Promise<Rend
   return renderEmail(subject, <OwnerAlertEmail {...props} />);
 }
 
-/** The owner's SMS: one GSM-7 segment (owner-alerts test checks it), the link to the admin's orders left out. */
+/**
+ * The owner's SMS: one GSM-7 segment (owner-alerts test checks it), the link to the admin's orders left out, and the
+ * buyer's name as one GSM-7 line whatever they typed.
+ */
 export function ownerAlertSms({ kind, order }: OwnerAlertEmailProps): string {
   const what = kind === 'paid' ? 'New paid order' : 'Refund needed for order';
-  return `Manukato: ${what} ${order.orderNumber}, ${formatKsh(order.totalCents)}, ${items(order.itemCount)}, ${order.customerName.slice(0, 40)}.`;
+  return `Manukato: ${what} ${order.orderNumber}, ${formatKsh(order.totalCents)}, ${items(order.itemCount)}, ${smsLine(order.customerName, 40)}.`;
 }

@@ -1,4 +1,7 @@
 import { SegmentedMessage } from 'sms-segments-calculator';
+// The calculator's own tables (its package has no exports map): GSM-7 by UTF-16 code unit, and smart encoding.
+import smartEncodingMap from 'sms-segments-calculator/dist/libs/SmartEncodingMap';
+import unicodeToGsm from 'sms-segments-calculator/dist/libs/UnicodeToGSM';
 import { formatKsh } from '../../../shared/money';
 import type { OrderFacts } from './order-facts';
 import type { LatePaymentCause } from './payment-after-cancel-email';
@@ -31,4 +34,52 @@ export const orderSms = {
 export function gsmLength(text: string): number | null {
   const message = new SegmentedMessage(text, 'auto');
   return message.encodingName === 'GSM-7' ? message.messageSize / 7 : null;
+}
+
+/** Septets of `text` in GSM-7 (the calculator's own table: extension characters count two), or null. */
+function gsmSeptets(text: string): number | null {
+  let septets = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const units = unicodeToGsm[text.charCodeAt(index)];
+    if (!units) return null;
+    septets += units.length;
+  }
+  return septets;
+}
+
+/**
+ * One character of a shopper's text as GSM-7: ' ' for a control character or any space or line break, nothing for
+ * an invisible format character (a right-to-left override, a zero-width joiner) or a combining accent, typographic
+ * quotes and dashes as Twilio's smart encoding writes them (the calculator's copy of its map), the letter without
+ * its accents where GSM-7 lacks it (ū → u), else '?'.
+ */
+function gsmForm(character: string): string {
+  if (/^[\p{Cc}\p{Z}]$/u.test(character)) return ' ';
+  if (/^[\p{Cf}\p{M}]$/u.test(character)) return '';
+  const smart = smartEncodingMap[character] ?? character;
+  if (gsmSeptets(smart) !== null) return smart;
+  const plain = character.normalize('NFKD').replace(/\p{M}/gu, '');
+  return plain && gsmSeptets(plain) !== null ? plain : '?';
+}
+
+/**
+ * Free text a shopper typed (a name), fit for an SMS: one line (control characters, spaces, line and paragraph
+ * separators collapse to one space), trimmed, in GSM-7 (see gsmForm; a run of characters it cannot show is one
+ * '?'), at most `maxSeptets` long and cut between characters. Whatever was typed, the message keeps its lines and
+ * its one segment. Linear in the text (no grapheme segmenter: Node's is quadratic on long input).
+ */
+export function smsLine(text: string, maxSeptets: number): string {
+  let line = '';
+  let septets = 0;
+  // Composed first, so that e + a combining acute is é (in GSM-7) rather than e with its accent dropped.
+  for (const character of text.normalize('NFC')) {
+    const form = gsmForm(character);
+    if (form === '' || (form === ' ' && (line === '' || line.endsWith(' '))) || (form === '?' && line.endsWith('?')))
+      continue;
+    const length = gsmSeptets(form) ?? maxSeptets + 1;
+    if (septets + length > maxSeptets) break;
+    line += form;
+    septets += length;
+  }
+  return line.trimEnd();
 }
