@@ -88,7 +88,7 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
       cleanups.push({ step: 'stop the embedded database', run: () => database.stop() });
       databaseUrl = database.url;
     }
-    const orm = await initOrm({ databaseUrl, log });
+    const orm = await initOrm({ databaseUrl, log, limits: config.databaseLimits });
     cleanups.push({ step: 'close the ORM', run: () => orm.close() });
     const storage = createFileStorage(config);
     cleanups.push({ step: 'close the file storage', run: async () => storage.close() });

@@ -77,7 +77,14 @@ export async function startTestShop(
   });
   const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const statements = new StatementCounter();
-  const orm = await initOrm({ databaseUrl: database.url, log, statementCounter: statements, poolMax: 4 });
+  // The configuration's time limits, as a start has them (DB_… settings in `env` change them).
+  const orm = await initOrm({
+    databaseUrl: database.url,
+    log,
+    statementCounter: statements,
+    poolMax: 4,
+    limits: loaded.databaseLimits,
+  });
   const storage = createFileStorage(loaded);
   // As a start does, under the start-up lock; `env: { SECRET_KEY: '' }` takes the secret the database keeps.
   const { secretKey } = await prepareDatabase(orm, { ...loaded, seedSampleData: options.seed ?? true }, storage, log);

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL';
 
 export const httpStatusByCode: Record<ErrorCode, number> = {
@@ -19,6 +20,8 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  // Nothing was done and the same request may be sent again: answered with Retry-After (decision 0067).
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
