@@ -8,6 +8,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-post
 import { initOrm } from './db/orm';
 import { prepareDatabase } from './db/startup';
 import { createApp, type AppHandle } from './http/app';
+import type { Readiness } from './http/readiness';
 import { answerClientErrors } from './http/client-errors';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { reconcilePendingPayments, reconcilePendingRefunds } from './modules/payments/reconcile-payments';
@@ -31,6 +32,8 @@ export interface RunningShop {
   stop(): Promise<void>;
   /** The payment stand-in's secret key in test mode, for the start banner. */
   paystackSimulatorKey: string | undefined;
+  /** GET /readyz's state: started once startShop returns; markDraining() when the instance stops taking requests. */
+  readiness: Readiness;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -139,7 +142,17 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     const port = typeof address === 'object' && address ? address.port : config.port;
     // Printed in the start banner so an outside client can drive the stand-in too.
     const paystackKey = config.paystack.simulator ? paystackSimulatorKey(config.secretKey) : undefined;
-    return { url: `http://localhost:${port}`, port, orm, httpServer, stop, paystackSimulatorKey: paystackKey };
+    // Start-up is over: readiness may now say so (it still asks PostgreSQL on every check).
+    handle.readiness.markStarted();
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      orm,
+      httpServer,
+      stop,
+      paystackSimulatorKey: paystackKey,
+      readiness: handle.readiness,
+    };
   } catch (error) {
     await stop();
     throw error;

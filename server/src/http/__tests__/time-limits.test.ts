@@ -142,6 +142,30 @@ describe('with every pooled connection taken', () => {
   });
   afterAll(() => busy.close());
 
+  it('answers /healthz at once: liveness never waits on the pool', async () => {
+    const pool = await holdPoolConnections(busy, holdMs);
+    try {
+      const response = await busy.http.get('/healthz');
+      expect(pool.held).toBe(true);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ status: 'ok' });
+    } finally {
+      await pool.release();
+    }
+  });
+
+  it('answers /readyz from a connection of its own: the instance can still serve once the pool frees', async () => {
+    const pool = await holdPoolConnections(busy, holdMs);
+    try {
+      const response = await busy.http.get('/readyz');
+      expect(pool.held).toBe(true);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ status: 'ready', database: 'ok' });
+    } finally {
+      await pool.release();
+    }
+  });
+
   it('answers a public GraphQL query that needs the database with SERVICE_UNAVAILABLE and HTTP 503', async () => {
     const pool = await holdPoolConnections(busy, holdMs);
     try {
