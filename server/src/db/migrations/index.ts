@@ -18,6 +18,7 @@ import { Migration0016Refunds } from './migration-0016-refunds';
 import { Migration0017RichNotifications } from './migration-0017-rich-notifications';
 import { Migration0018DiscountCodes } from './migration-0018-discount-codes';
 import { Migration0019NewsletterOptIn } from './migration-0019-newsletter-opt-in';
+import { Migration0020IdempotentOrders } from './migration-0020-idempotent-orders';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -44,4 +45,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0017RichNotifications', class: Migration0017RichNotifications },
   { name: 'Migration0018DiscountCodes', class: Migration0018DiscountCodes },
   { name: 'Migration0019NewsletterOptIn', class: Migration0019NewsletterOptIn },
+  { name: 'Migration0020IdempotentOrders', class: Migration0020IdempotentOrders },
 ];
