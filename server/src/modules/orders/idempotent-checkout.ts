@@ -4,9 +4,9 @@ import { CartItem } from '../cart/cart-item.entity';
 import { Order } from './order.entity';
 
 /**
- * A checkout's idempotency key (decision 0068): 8 to 128 visible ASCII characters, as Stripe and Paystack take
- * them; a UUID is best. The IETF draft (draft-ietf-httpapi-idempotency-key-header) writes the header as a
- * quoted string: its quotes are not part of the key.
+ * A checkout's idempotency key (decision 0068): 8 to 128 visible ASCII characters (Stripe takes up to 255); a UUID
+ * is best. The IETF draft (draft-ietf-httpapi-idempotency-key-header) writes the header as a quoted string: its
+ * quotes are not part of the key.
  */
 const keyPattern = /^[\x21-\x7e]{8,128}$/;
 

@@ -38,8 +38,8 @@ export function ordersRoutes(): Router {
   const router = Router();
 
   // The spec's payload plus delivery_location_id; its total_amount, shipping_fee, unit prices and
-  // payment_status are ignored: the server computes them. An Idempotency-Key header (Stripe's and Paystack's, and
-  // the IETF draft's) makes a retry answer with the first order, marked Idempotent-Replayed (decision 0068).
+  // payment_status are ignored: the server computes them. An Idempotency-Key header (Stripe's, and the IETF
+  // draft's) makes a retry answer with the first order, marked Idempotent-Replayed (decision 0068).
   router.post('/orders/create', async (request, response) => {
     const body = request.body ?? {};
     const method =
