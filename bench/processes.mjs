@@ -105,8 +105,8 @@ function waitForExit(child, timeoutMs) {
 
 /**
  * Starts the shop against a fresh data directory (so the embedded PostgreSQL is new and seeded with the 19
- * sample products), pinned to the server CPU when pinning is on, and waits until /healthz says the database
- * answers. Its own process group: Ctrl-C reaches only the bench, which then stops the shop in order (a
+ * sample products), pinned to the server CPU when pinning is on, and waits until /readyz says it has started and
+ * the database answers. Its own process group: Ctrl-C reaches only the bench, which then stops the shop in order (a
  * group-wide SIGINT would also hit PostgreSQL before the shop has closed its pool).
  */
 export async function startServer({ dataDir, pinned }) {

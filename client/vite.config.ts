@@ -18,6 +18,7 @@ const serverPaths = [
   '/api',
   '/uploads',
   '/healthz',
+  '/readyz',
   '/products',
   '/categories',
   '/reviews',

@@ -69,7 +69,7 @@ function statusOf(url) {
 }
 
 /**
- * Ready means the instance's readiness endpoint answers 200 (/readyz; /healthz on a shop without one). Polled
+ * Ready means the instance's readiness endpoint (/readyz) answers 200. Polled
  * on the instance's own port, as an orchestrator's health check would.
  */
 async function waitForReady(baseUrl, child) {
@@ -79,9 +79,7 @@ async function waitForReady(baseUrl, child) {
       throw new Error(`the instance at ${baseUrl} exited during start (${child.exitCode ?? child.signalCode})`);
     }
     try {
-      let status = await statusOf(`${baseUrl}/readyz`);
-      if (status === 404) status = await statusOf(`${baseUrl}/healthz`);
-      if (status === 200) return;
+      if ((await statusOf(`${baseUrl}/readyz`)) === 200) return;
     } catch {
       // Not listening yet.
     }

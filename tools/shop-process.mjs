@@ -117,7 +117,10 @@ export function startBuiltShop({
   return { child, baseUrl };
 }
 
-/** Resolves once /healthz answers 200; throws if the server exits first or never gets there. */
+/**
+ * Resolves once /readyz answers 200 (started, the database answering); throws if the server exits first or never
+ * gets there.
+ */
 export async function waitForHealthy(baseUrl, child) {
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
@@ -125,7 +128,7 @@ export async function waitForHealthy(baseUrl, child) {
       throw new Error(`the server exited during start (code ${child.exitCode ?? child.signalCode})`);
     }
     try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
       await response.arrayBuffer();
     } catch {
@@ -133,7 +136,7 @@ export async function waitForHealthy(baseUrl, child) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`/healthz did not answer 200 within ${readyTimeoutMs / 1000} s`);
+  throw new Error(`/readyz did not answer 200 within ${readyTimeoutMs / 1000} s`);
 }
 
 /** SIGTERM, then SIGKILL after 30 s (saying so: a forced kill leaves the embedded postgres running). */

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -7,9 +7,10 @@ import { lockDataDirectory } from './db/data-dir-lock';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-postgres';
 import { initOrm } from './db/orm';
 import { prepareDatabase } from './db/startup';
-import { createApp, type AppHandle } from './http/app';
+import { createApp } from './http/app';
 import { createShopHttpServer } from './http/connection-timeouts';
-import { listenPrivately, openPublicPort, probePort, type PublicPort } from './http/public-port';
+import { listenPrivately, openPublicPort, probePort } from './http/public-port';
+import type { Readiness } from './http/readiness';
 import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { reconcilePendingPayments, reconcilePendingRefunds } from './modules/payments/reconcile-payments';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
@@ -27,20 +28,8 @@ export interface RunningShop {
   stop(): Promise<void>;
   /** The payment stand-in's secret key in test mode, for the start banner. */
   paystackSimulatorKey: string | undefined;
-}
-
-/**
- * While draining, a readiness probe on a connection kept open hears that this instance is going (the public port
- * already refuses new connections).
- */
-function answeringReadiness(publicPort: () => PublicPort | undefined, app: AppHandle['handle']) {
-  return (request: IncomingMessage, response: ServerResponse) => {
-    if (publicPort()?.draining && request.url === '/readyz') {
-      response.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"draining"}');
-      return;
-    }
-    app(request, response);
-  };
+  /** GET /readyz's state: started once startShop returns; markDraining() when the instance stops taking requests. */
+  readiness: Readiness;
 }
 
 /**
@@ -51,7 +40,6 @@ function answeringReadiness(publicPort: () => PublicPort | undefined, app: AppHa
  */
 export async function startShop(configured: AppConfig, log: Logger): Promise<RunningShop> {
   let config = configured;
-  let publicPort: PublicPort | undefined;
   const httpServer = createShopHttpServer(config.http);
   await probePort(config.port, config.host);
 
@@ -77,7 +65,7 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
       cleanups.push({ step: 'stop the embedded database', run: () => database.stop() });
       databaseUrl = database.url;
     }
-    const orm = await initOrm({ databaseUrl, log });
+    const orm = await initOrm({ databaseUrl, log, limits: config.databaseLimits });
     cleanups.push({ step: 'close the ORM', run: () => orm.close() });
     const storage = createFileStorage(config);
     cleanups.push({ step: 'close the file storage', run: async () => storage.close() });
@@ -85,10 +73,7 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     const { secretKey } = await prepareDatabase(orm, config, storage, log);
     config = { ...config, secretKey };
     const handle = await createApp(orm, config, log, httpServer, storage);
-    httpServer.on(
-      'request',
-      answeringReadiness(() => publicPort, handle.handle),
-    );
+    httpServer.on('request', handle.handle);
     // The loopback the process calls itself on (the payment stand-in): open until the very end of a drain.
     await listenPrivately(httpServer);
     // The jobs below take the settings applying a payment takes (ShopSettings), derived once from the config.
@@ -131,12 +116,14 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     reservationTimer.unref();
     cleanups.push({ step: 'stop the reservation timer', run: async () => clearInterval(reservationTimer) });
     cleanups.push({ step: 'stop Apollo', run: () => handle.apollo.stop() });
-    // Ready: the instance joins.
+    // Start-up is over: readiness may now say so (it still asks PostgreSQL on every check), and the instance joins.
+    handle.readiness.markStarted();
     const opened = await openPublicPort(httpServer, config.port, config.host);
-    publicPort = opened;
     cleanups.push({
       step: 'drain connections',
       run: async () => {
+        // /readyz answers 503 "draining" from here on, on the connections still open.
+        handle.readiness.markDraining();
         if (opened.connections > 0) {
           log.info(
             { connections: opened.connections },
@@ -150,7 +137,15 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     const port = opened.port;
     // Printed in the start banner so an outside client can drive the stand-in too.
     const paystackKey = config.paystack.simulator ? paystackSimulatorKey(config.secretKey) : undefined;
-    return { url: `http://localhost:${port}`, port, orm, httpServer, stop, paystackSimulatorKey: paystackKey };
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      orm,
+      httpServer,
+      stop,
+      paystackSimulatorKey: paystackKey,
+      readiness: handle.readiness,
+    };
   } catch (error) {
     await stop();
     throw error;

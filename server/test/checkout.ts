@@ -1,4 +1,5 @@
 import { paystackSignature } from '../src/modules/payments/paystack-client';
+import { Product } from '../src/modules/catalog/product.entity';
 import type { TestShop } from './test-shop';
 import type { TestUser } from './users';
 
@@ -20,6 +21,23 @@ export interface RestOrder {
   items: { pid: string; quantity: string; unit_price: number }[];
 }
 
+/** Sets these products' stock behind the app's back, and tells the app, as an admin's edit would. */
+export async function setStock(shop: TestShop, productIds: number[], quantity: number): Promise<void> {
+  await shop.orm.em.fork().nativeUpdate(Product, { id: productIds }, { quantity });
+  await shop.catalogueChanged();
+}
+
+export async function stockOf(shop: TestShop, productId: number): Promise<number> {
+  return (await shop.orm.em.fork().findOneOrFail(Product, { id: productId })).quantity;
+}
+
+/** Puts the lines in the user's cart through the real REST call. */
+export async function fillCart(shop: TestShop, user: TestUser, lines: [productId: number, quantity: number][]) {
+  for (const [productId, quantity] of lines) {
+    await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: productId, quantity }).expect(201);
+  }
+}
+
 /** Puts the lines in the user's cart, then checks out through the real REST calls. */
 export async function placeOrderFor(
   shop: TestShop,
@@ -27,9 +45,7 @@ export async function placeOrderFor(
   lines: [productId: number, quantity: number][],
   form: Record<string, unknown> = {},
 ): Promise<RestOrder> {
-  for (const [productId, quantity] of lines) {
-    await shop.http.post('/api/carts/add').set(user.auth).send({ product_id: productId, quantity }).expect(201);
-  }
+  await fillCart(shop, user, lines);
   const response = await shop.http
     .post('/api/orders/create')
     .set(user.auth)

@@ -48,7 +48,7 @@ export async function spawnShop(env: Record<string, string>, port?: number): Pro
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-        const healthy = await fetch(`${url}/healthz`).then(
+        const healthy = await fetch(`${url}/readyz`).then(
           (response) => response.ok,
           () => false,
         );

@@ -14,7 +14,9 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps what it receives: tests read codes and links from it. */
-export async function startSmtpSink(options: { failing?: boolean } = {}) {
+export async function startSmtpSink(
+  options: { failing?: boolean; /** before each message is accepted */ delayMs?: number } = {},
+) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -29,9 +31,11 @@ export async function startSmtpSink(options: { failing?: boolean } = {}) {
           callback(new Error('mailbox unavailable'));
           return;
         }
-        received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
+        setTimeout(() => {
+          received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        }, options.delayMs ?? 0);
       });
     },
   });

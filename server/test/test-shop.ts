@@ -14,6 +14,7 @@ import { answerClientErrors } from '../src/http/client-errors';
 import type { ResponseCache } from '../src/http/response-cache';
 import type { ProductViewCache } from '../src/modules/catalog/product-view-cache';
 import type { CatalogueEvents } from '../src/events/catalogue-events';
+import type { Readiness } from '../src/http/readiness';
 import { createTestDatabase } from './test-database';
 import { createFileStorage } from '../src/storage/create-file-storage';
 import type { FileStorage } from '../src/storage/file-storage';
@@ -32,6 +33,8 @@ export interface TestShop {
   events: CatalogueEvents;
   /** The bytes the direct GraphQL path's caches hold. */
   directQueryCacheBytes: () => number;
+  /** GET /readyz's state (marked started once the shop listens). */
+  readiness: Readiness;
   http: ReturnType<typeof supertest>;
   /** POSTs a GraphQL operation and returns the parsed body. */
   graphql<T = Record<string, unknown>>(
@@ -77,7 +80,14 @@ export async function startTestShop(
   });
   const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const statements = new StatementCounter();
-  const orm = await initOrm({ databaseUrl: database.url, log, statementCounter: statements, poolMax: 4 });
+  // The configuration's time limits, as a start has them (DB_… settings in `env` change them).
+  const orm = await initOrm({
+    databaseUrl: database.url,
+    log,
+    statementCounter: statements,
+    poolMax: 4,
+    limits: loaded.databaseLimits,
+  });
   const storage = createFileStorage(loaded);
   // As a start does, under the start-up lock; `env: { SECRET_KEY: '' }` takes the secret the database keeps.
   const { secretKey } = await prepareDatabase(orm, { ...loaded, seedSampleData: options.seed ?? true }, storage, log);
@@ -87,6 +97,7 @@ export async function startTestShop(
   const handle: AppHandle = await createApp(orm, config, log, httpServer, storage);
   httpServer.on('request', handle.handle);
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  handle.readiness.markStarted();
   const address = httpServer.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const http = supertest(url);
@@ -100,6 +111,7 @@ export async function startTestShop(
     storage,
     events: handle.events,
     directQueryCacheBytes: handle.directQueryCacheBytes,
+    readiness: handle.readiness,
     http,
     async graphql(query, variables) {
       const response = await http.post('/graphql').set('content-type', 'application/json').send({ query, variables });

@@ -119,8 +119,9 @@ describe('docker-compose.yml, profile "scale"', () => {
     expect(servers.sort()).toEqual(replicas.map(([name]) => `${name}:4000`).sort());
     expect(config).toMatch(new RegExp(`proxy_pass\\s+http://${upstreamName};`));
     expect((loadBalancer as { ports?: string[] }).ports).toContain('8080:80');
-    // The balancer waits for healthy replicas: the image must say how to check one.
-    expect(readFileSync(path.join(repositoryRoot, 'Dockerfile'), 'utf8')).toMatch(/^HEALTHCHECK .*\/healthz/m);
+    // The balancer waits for healthy replicas: the image must say how to check one, by readiness (started, database
+    // answering), not liveness.
+    expect(readFileSync(path.join(repositoryRoot, 'Dockerfile'), 'utf8')).toMatch(/^HEALTHCHECK .*\/readyz/m);
     // The replicas are told there is one proxy in front, and the shop's address is the balancer's.
     for (const [, replica] of replicas) {
       expect(replica.environment!.TRUST_PROXY).toBe('1');

@@ -18,6 +18,20 @@ export interface S3Settings {
   publicUrl: string | undefined;
 }
 
+/**
+ * The time limits on the shop's database work (decision 0067), in milliseconds: each statement, each wait for a
+ * lock, a transaction left idle, and a request's wait for a pooled connection. 0 (the first three): no limit
+ * from the shop.
+ */
+export interface DatabaseLimits {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+  acquireMs: number;
+}
+
+const milliseconds = (fallback: number, min = 0) => z.coerce.number().int().min(min).max(3_600_000).default(fallback);
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -42,6 +56,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DB_STATEMENT_TIMEOUT_MS: milliseconds(5_000),
+  DB_LOCK_TIMEOUT_MS: milliseconds(2_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(10_000),
+  DB_ACQUIRE_TIMEOUT_MS: milliseconds(5_000, 100),
   DATA_DIR: z.string().min(1).optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -148,6 +166,8 @@ export interface AppConfig {
   http: HttpSettings;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** Time limits on the database work of requests and jobs (start-up work has its own: db/time-limits.ts). */
+  databaseLimits: DatabaseLimits;
   dataDir: string;
   uploadsDir: string;
   /** Object storage for uploads (S3_BUCKET set), shared by every instance; null: files go to uploadsDir. */
@@ -242,6 +262,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     http: httpSettings(values),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     databaseUrl: values.DATABASE_URL,
+    databaseLimits: {
+      statementMs: values.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: values.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: values.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      acquireMs: values.DB_ACQUIRE_TIMEOUT_MS,
+    },
     dataDir,
     uploadsDir: values.UPLOADS_DIR ? path.resolve(values.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     s3: s3Settings(values),

@@ -7,8 +7,10 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'UNPROCESSABLE'
   | 'TOO_MANY_REQUESTS'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL';
 
 export const httpStatusByCode: Record<ErrorCode, number> = {
@@ -17,8 +19,12 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // Well-formed, but at odds with what the request's idempotency key already stands for (decision 0068).
+  UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  // Nothing was done and the same request may be sent again: answered with Retry-After (decision 0067).
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -45,6 +51,7 @@ export const FieldErrorCode = {
   EMPTY_CART: 'EMPTY_CART',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   GOOGLE_PROFILE_INCOMPLETE: 'GOOGLE_PROFILE_INCOMPLETE',
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   IMAGE_PROCESSING_FAILED: 'IMAGE_PROCESSING_FAILED',
   INVALID: 'INVALID',
   INVALID_CODE: 'INVALID_CODE',

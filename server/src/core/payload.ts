@@ -12,8 +12,9 @@ export abstract class MutationPayload {
 }
 
 /**
- * Runs a mutation's work and turns the failures a user must see (bad input, a rate limit) into data:
- * GraphQL payloads carry them as `errors { field code message }`. Anything else stays an error. With
+ * Runs a mutation's work and turns the failures a user must see (bad input, a rate limit, an idempotency key
+ * reused for other input) into data: GraphQL payloads carry them as `errors { field code message }`. Anything
+ * else stays an error. With
  * `notFoundField`, an unknown id is such a failure too, on that field (an admin's list may be stale).
  */
 export async function withExpectedFailures<T>(
@@ -26,7 +27,7 @@ export async function withExpectedFailures<T>(
     if (notFoundField !== undefined && error instanceof AppError && error.code === 'NOT_FOUND') {
       return { value: null, errors: [FieldError.of(notFoundField, 'NOT_FOUND', error.message)] };
     }
-    if (error instanceof AppError && error.code === 'BAD_USER_INPUT') {
+    if (error instanceof AppError && (error.code === 'BAD_USER_INPUT' || error.code === 'UNPROCESSABLE')) {
       return {
         value: null,
         errors: error.fieldErrors.length > 0 ? error.fieldErrors : [FieldError.of('', 'INVALID', error.message)],

@@ -20,6 +20,9 @@ import { CartDiscountCode, DiscountCode } from '../modules/discounts/discount-co
 import { OrderStatusChange } from '../modules/orders/order-status-change.entity';
 import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
+import type { DatabaseLimits } from '../config/config';
+import { setTransactionLimits } from '../shared/transaction-limits';
+import { connectionLimits, startupLimits } from './time-limits';
 
 export const entities = [
   Category,
@@ -49,9 +52,14 @@ export interface OrmOptions {
   log: Logger;
   statementCounter?: StatementCounter;
   poolMax?: number;
+  /**
+   * The shop's limits on every pooled connection and on the wait for one (decision 0067). Unset: none (the
+   * catalogue seeding command and the tests' template, which run alone).
+   */
+  limits?: DatabaseLimits;
 }
 
-export function ormOptions({ databaseUrl, log, statementCounter, poolMax }: OrmOptions): Options {
+export function ormOptions({ databaseUrl, log, statementCounter, poolMax, limits }: OrmOptions): Options {
   return {
     clientUrl: databaseUrl,
     entities,
@@ -59,7 +67,8 @@ export function ormOptions({ databaseUrl, log, statementCounter, poolMax }: OrmO
     // The global identity map is forbidden: every request works on its own fork.
     allowGlobalContext: false,
     forceUtcTimezone: true,
-    pool: { min: 0, max: poolMax ?? 10 },
+    pool: { min: 0, max: poolMax ?? 10, ...(limits ? { acquireTimeoutMillis: limits.acquireMs } : {}) },
+    ...(limits ? { driverOptions: { connection: connectionLimits(limits) } } : {}),
     // Explicit types on every property, so no reflection is needed (tsx and esbuild emit none).
     discovery: { requireEntitiesArray: true },
     debug: statementCounter ? ['query'] : false,
@@ -89,8 +98,14 @@ export async function initOrm(options: OrmOptions): Promise<MikroORM> {
   return MikroORM.init(ormOptions(options));
 }
 
-/** Applies the committed migrations; a fresh database gets the whole schema. */
+/**
+ * Applies the committed migrations, all in one transaction under start-up limits (an index on a large table may
+ * take minutes); a fresh database gets the whole schema.
+ */
 export async function migrate(orm: MikroORM): Promise<string[]> {
-  const applied = await orm.getMigrator().up();
+  const applied = await orm.em.fork().transactional(async (em) => {
+    await setTransactionLimits(em, startupLimits);
+    return orm.getMigrator().up({ transaction: em.getTransactionContext() });
+  });
   return applied.map((migration) => migration.name);
 }

@@ -11,6 +11,8 @@ import {
 import { ensureSampleImage, sampleImageName, sampleImageSize } from '../modules/catalog/sample-images';
 import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
 import type { FileStorage } from '../storage/file-storage';
+import { setTransactionLimits } from '../shared/transaction-limits';
+import { startupLimits } from './time-limits';
 
 interface Seed {
   key: string;
@@ -100,6 +102,8 @@ export async function seedDatabase(
   ];
   const applied: string[] = [];
   await orm.em.fork().transactional(async (em) => {
+    // Seeding is start-up work: a first start writes the sample catalogue, which may outlast a request's limits.
+    await setTransactionLimits(em, startupLimits);
     await em.getConnection().execute('select pg_advisory_xact_lock(7134001)', [], 'all', em.getTransactionContext());
     const done = new Set(
       (

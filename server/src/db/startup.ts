@@ -7,6 +7,7 @@ import type { FileStorage } from '../storage/file-storage';
 import { catalogueChannel, noticeOfEverything } from '../events/catalogue-change';
 import { migrate } from './orm';
 import { seedDatabase } from './seed';
+import { startupLockWaitMs } from './time-limits';
 
 /** The advisory lock key every instance takes around its start-up work (seeding's own lock is 7134001). */
 const startupLockKey = 7134000;
@@ -21,11 +22,20 @@ export async function withStartupLock<T>(orm: MikroORM, work: () => Promise<T>):
     query(sql: string, values?: unknown[]): Promise<unknown>;
   };
   try {
-    await connection.query('select pg_advisory_lock($1)', [startupLockKey]);
+    // Another instance's start-up may take as long as its migrations: this wait gets more than the pool's limits,
+    // on this connection only, until RESET gives it back the pool's own (those of its start-up message).
+    await connection.query("select set_config('statement_timeout', $1, false), set_config('lock_timeout', $1, false)", [
+      String(startupLockWaitMs),
+    ]);
     try {
-      return await work();
+      await connection.query('select pg_advisory_lock($1)', [startupLockKey]);
+      try {
+        return await work();
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [startupLockKey]);
+      }
     } finally {
-      await connection.query('select pg_advisory_unlock($1)', [startupLockKey]);
+      await connection.query('reset statement_timeout; reset lock_timeout');
     }
   } finally {
     await knex.client.releaseConnection(connection);

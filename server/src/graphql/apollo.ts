@@ -10,7 +10,7 @@ import { NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema 
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import type { RequestContext } from '../core/request-context';
-import { formatGraphQLError } from './errors';
+import { formatGraphQLError, serviceUnavailablePlugin } from './errors';
 import type { CacheBudget } from '../shared/cache-budget';
 import { inputGuardPlugin } from './input-guard';
 import { documentLimitsRule, parseOptionsFor, queryCostPlugin } from './limits';
@@ -54,6 +54,7 @@ export function createApolloServer(
       ApolloServerPluginDrainHttpServer({ httpServer }),
       queryCostPlugin(schema, config.graphql),
       inputGuardPlugin(),
+      serviceUnavailablePlugin(),
     ],
   });
 }

@@ -1,7 +1,9 @@
+import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { AppError } from '../core/errors';
+import { isDatabaseUnavailable, retryAfterSeconds, unavailableMessage } from '../db/unavailable';
 import { QueryLimitError } from './limits';
 
 /**
@@ -12,6 +14,15 @@ import { QueryLimitError } from './limits';
 export function formatGraphQLError(log: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
+    if (isDatabaseUnavailable(original)) {
+      log.warn({ err: original }, 'database unavailable for a GraphQL operation; answered 503');
+      return {
+        message: unavailableMessage,
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+      };
+    }
     if (original instanceof AppError) {
       return {
         message: original.message,
@@ -39,5 +50,31 @@ export function formatGraphQLError(log: Logger) {
       locations: formatted.locations,
       extensions: { code: 'INTERNAL' },
     };
+  };
+}
+
+/** True when an operation failed because the database could not do it now (see db/unavailable.ts). */
+function unavailableIn(errors: readonly unknown[] | undefined): boolean {
+  return (errors ?? []).some((error) => {
+    const original = unwrapResolverError(error);
+    return isDatabaseUnavailable(original) || (original instanceof AppError && original.code === 'SERVICE_UNAVAILABLE');
+  });
+}
+
+/**
+ * An operation that hit a database time limit, a full pool or an unreachable PostgreSQL is answered with HTTP 503
+ * and Retry-After, as REST's are: its writes were rolled back, so clients, proxies and load balancers may retry.
+ */
+export function serviceUnavailablePlugin<Context extends object>(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors, response }) {
+          if (!unavailableIn(errors)) return;
+          response.http.status = 503;
+          response.http.headers.set('retry-after', String(retryAfterSeconds));
+        },
+      };
+    },
   };
 }

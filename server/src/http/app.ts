@@ -44,6 +44,7 @@ import { securityHeaders } from './security-headers';
 import { createFileStorage } from '../storage/create-file-storage';
 import type { FileStorage } from '../storage/file-storage';
 import { uploadsRoute } from '../storage/uploads-route';
+import { Readiness } from './readiness';
 
 export interface AppHandle {
   app: Express;
@@ -59,6 +60,11 @@ export interface AppHandle {
   sms: SmsSender;
   /** Paystack (or the stand-in) for work outside requests: the reconciliation job. */
   paystack: () => PaystackClient;
+  /**
+   * Whether this instance can serve (GET /readyz): whoever starts the app marks it started when start-up is over,
+   * and draining when it stops taking requests.
+   */
+  readiness: Readiness;
   /** The HTTP server's request listener: cached public answers first, then the app. */
   handle: (request: IncomingMessage, response: ServerResponse) => void;
 }
@@ -91,8 +97,16 @@ export async function createApp(
   const apollo = createApolloServer(schema, config, log, httpServer, cacheBudget);
   const events = new CatalogueEvents(orm, log);
   await events.start();
+  const readiness = new Readiness(orm.config.get('clientUrl'));
   // Stopped with Apollo: whoever stops the app (server.ts, the tests) stops Apollo first.
-  apollo.addPlugin({ serverWillStart: async () => ({ serverWillStop: () => events.close() }) });
+  apollo.addPlugin({
+    serverWillStart: async () => ({
+      serverWillStop: async () => {
+        await events.close();
+        await readiness.close();
+      },
+    }),
+  });
   await apollo.start();
 
   const app = express();
@@ -126,13 +140,18 @@ export async function createApp(
     request.headers['accept-encoding'] ? compress(request, response, next) : next(),
   );
 
-  app.get('/healthz', async (_request, response) => {
-    try {
-      await orm.em.fork().getConnection().execute('select 1');
-      response.json({ status: 'ok', database: 'ok' });
-    } catch {
-      response.status(503).json({ status: 'error', database: 'unreachable' });
-    }
+  // Liveness: the process answers, so its event loop runs. Never waits on the database or the pool (a held lock
+  // or a busy pool must not make a supervisor restart a healthy process); shows what readiness last heard.
+  app.get('/healthz', (_request, response) => {
+    readiness.refreshInBackground();
+    response.set('Cache-Control', 'no-store').json({ status: 'ok', database: readiness.lastDatabaseState });
+  });
+  // Readiness: started, not draining, and PostgreSQL answering within a short limit on the probe's own connection.
+  app.get('/readyz', async (_request, response) => {
+    const { ready, status, database } = await readiness.check();
+    response.set('Cache-Control', 'no-store');
+    if (!ready) response.status(503).set('Retry-After', '1');
+    response.json({ status, database });
   });
 
   const uploads = uploadsRoute(storage, log);
@@ -269,6 +288,7 @@ export async function createApp(
     mailer,
     sms: createSmsSender(config, log),
     paystack,
+    readiness,
     handle: (request, response) =>
       // First, so cache hits and direct answers carry the headers too.
       withSecurityHeaders(request, response, () => {

@@ -24,6 +24,7 @@ import { encodingNegotiator } from './content-encoding';
 import { entryOverheadBytes } from '../shared/cache-budget';
 import { checkDocumentLimits, checkOperationCost, parseOptionsFor, type QueryLimits } from '../graphql/limits';
 import { operationInputError } from '../graphql/input-guard';
+import { isDatabaseUnavailable, retryAfterSeconds, unavailableMessage } from '../db/unavailable';
 
 const gzipAsync = promisify(gzip);
 
@@ -198,7 +199,21 @@ export function createDirectQueries(
           variableValues: variables,
           operationName,
         });
-    if (result.errors?.length) return false;
+    if (result.errors?.length) {
+      const unavailable = result.errors.find((error) => isDatabaseUnavailable(error.originalError));
+      if (!unavailable) return false;
+      // The database could not answer now (a time limit, a full pool): Apollo would only ask it again, doubling
+      // the wait and the load. Answered as Apollo answers it (graphql/errors.ts).
+      log.warn({ err: unavailable.originalError }, 'database unavailable for a GraphQL operation; answered 503');
+      const body = { errors: [{ message: unavailableMessage, extensions: { code: 'SERVICE_UNAVAILABLE' } }] };
+      response.writeHead(503, {
+        'content-type': mediaType,
+        'x-request-id': requestId,
+        'retry-after': String(retryAfterSeconds),
+      });
+      response.end(`${JSON.stringify(body)}\n`);
+      return true;
+    }
     let payload: Buffer = Buffer.from(`${JSON.stringify({ data: result.data })}\n`);
     const headers: Record<string, string> = {
       'content-type': mediaType,

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from '../core/errors';
 import type { Envelope } from '../core/envelope';
+import { isDatabaseUnavailable, retryAfterSeconds, unavailableMessage } from '../db/unavailable';
 
 interface HttpLikeError {
   status?: number;
@@ -15,7 +16,20 @@ interface HttpLikeError {
 export function restErrorHandler(log: Logger) {
   return (error: unknown, request: Request, response: Response, next: NextFunction): void => {
     if (response.headersSent) return next(error);
+    if (isDatabaseUnavailable(error)) {
+      // A time limit, a full pool, PostgreSQL away: the transaction was rolled back, so the client may retry.
+      (request.log ?? log).warn({ err: error }, 'database unavailable for a request; answered 503');
+      response.status(503).set('Retry-After', String(retryAfterSeconds));
+      // Before Apollo (the session lookup of a /graphql request): a GraphQL client reads `errors`.
+      if (request.path === '/graphql') {
+        response.json({ errors: [{ message: unavailableMessage, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+      } else {
+        response.json({ success: false, message: unavailableMessage, code: 'SERVICE_UNAVAILABLE' });
+      }
+      return;
+    }
     if (error instanceof AppError) {
+      if (error.code === 'SERVICE_UNAVAILABLE') response.set('Retry-After', String(retryAfterSeconds));
       response.status(error.httpStatus).json({
         success: false,
         message: error.message,

@@ -27,6 +27,9 @@ export const INVALID_EMAIL = 'Please enter a valid email address';
 export const CREATE_ORDER_FAILED = 'Failed to create order';
 export const PAYMENT_INIT_FAILED = 'Payment initialization failed';
 export const MISSING_AUTHORIZATION_URL = 'Failed to initialize payment: Missing authorization URL';
+// The checkout's order was placed by an earlier try whose answer was lost, with other details (decision 0068).
+export const ORDER_ALREADY_PLACED =
+  'Your order was already placed with the details you entered first. You can find it under My Orders.';
 
 export function trimShipping(form: ShippingForm): ShippingForm {
   return {

@@ -20,6 +20,7 @@ import { Migration0018DiscountCodes } from './migration-0018-discount-codes';
 import { Migration0019NewsletterOptIn } from './migration-0019-newsletter-opt-in';
 import { Migration0020RefundsNotSent } from './migration-0020-refunds-not-sent';
 import { Migration0021PendingPaymentsIndex } from './migration-0021-pending-payments-index';
+import { Migration0022IdempotentOrders } from './migration-0022-idempotent-orders';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -48,4 +49,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0019NewsletterOptIn', class: Migration0019NewsletterOptIn },
   { name: 'Migration0020RefundsNotSent', class: Migration0020RefundsNotSent },
   { name: 'Migration0021PendingPaymentsIndex', class: Migration0021PendingPaymentsIndex },
+  { name: 'Migration0022IdempotentOrders', class: Migration0022IdempotentOrders },
 ];

@@ -16,9 +16,9 @@ afterAll(async () => {
 });
 
 describe('the one process', () => {
-  it('reports health with a database check', async () => {
-    const response = await shop.http.get('/healthz').expect(200);
-    expect(response.body).toEqual({ status: 'ok', database: 'ok' });
+  it('reports liveness at /healthz and readiness, with a database check, at /readyz', async () => {
+    expect((await shop.http.get('/readyz').expect(200)).body).toEqual({ status: 'ready', database: 'ok' });
+    expect((await shop.http.get('/healthz').expect(200)).body).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it.each(['/', '/new-arrivals', '/category/for-women', '/oxalis/inventory', '/my-orders'])(

@@ -12,8 +12,17 @@ import { renderRefundEmail } from './emails/refund-email';
 import { orderSms } from './emails/sms-texts';
 import { NotificationChannel, NotificationJob } from './notification-job.entity';
 import type { SmsSender } from './sms';
+import { setTransactionLimits } from '../../shared/transaction-limits';
 
 export const maxNotificationAttempts = 6;
+
+/**
+ * A job's transaction stays open while its message is sent, which mail servers and SMS providers may take minutes
+ * over (nodemailer waits up to 2 minutes to connect and 10 of silence): longer than the shop's idle limit for a
+ * transaction, which would end the session and send the message again next round. The row it holds is skipped
+ * (skip locked) by other workers, so the wait keeps nobody waiting.
+ */
+const sendingIdleLimitMs = 15 * 60_000;
 
 /** A rendered e-mail (see ./emails): its plain text, HTML and any extra headers. */
 export interface QueuedEmail {
@@ -112,6 +121,7 @@ export async function deliverDueNotifications(
         { orderBy: { id: 'asc' }, limit: 1, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
       );
       if (!job) return undefined;
+      await setTransactionLimits(trx, { idleInTransactionMs: sendingIdleLimitMs });
       try {
         if (job.channel === NotificationChannel.EMAIL) {
           await senders.mailer.send({

@@ -8,6 +8,7 @@ import {
   OptionalProps,
   PrimaryKey,
   Property,
+  Unique,
 } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { User } from '../accounts/user.entity';
@@ -36,6 +37,7 @@ export enum PaymentMethod {
 @Entity({ tableName: 'orders' })
 @Index({ properties: ['user', 'createdAt'] })
 @Index({ properties: ['discountCodeRecord', 'user'] })
+@Unique({ properties: ['user', 'idempotencyKey'] })
 export class Order {
   [OptionalProps]?:
     | 'id'
@@ -48,7 +50,8 @@ export class Order {
     | 'refundedCents'
     | 'discountCodeRecord'
     | 'discountCode'
-    | 'discountCents';
+    | 'discountCents'
+    | 'idempotencyKey';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -131,6 +134,13 @@ export class Order {
 
   @Property({ type: 'timestamptz', nullable: true })
   paidAt: Date | null = null;
+
+  /**
+   * The checkout's Idempotency-Key, when its client sent one (decision 0068): unique per account, so a retried
+   * checkout finds this order instead of placing another.
+   */
+  @Property({ type: 'text', nullable: true })
+  idempotencyKey: string | null = null;
 }
 
 /** One line, with the name and price as they were when ordered. */

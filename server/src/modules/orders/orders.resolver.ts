@@ -40,8 +40,14 @@ export class OrdersResolver {
   async createOrder(
     @Ctx() ctx: RequestContext,
     @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
+    @Arg('idempotencyKey', () => String, {
+      nullable: true,
+      description:
+        'One per checkout attempt (a UUID), sent again on every retry of it: the same key from the same account answers with the order it placed instead of placing another. 8 to 128 visible ASCII characters.',
+    })
+    idempotencyKey: string | null | undefined,
   ): Promise<CreateOrderPayload> {
-    const { value, errors } = await withExpectedFailures(() => ordersService.create(ctx, input));
-    return { order: value ? toOrderView(value) : null, errors };
+    const { value, errors } = await withExpectedFailures(() => ordersService.create(ctx, { ...input, idempotencyKey }));
+    return { order: value ? toOrderView(value.order) : null, errors };
   }
 }

@@ -38,12 +38,14 @@ export function ordersRoutes(): Router {
   const router = Router();
 
   // The spec's payload plus delivery_location_id; its total_amount, shipping_fee, unit prices and
-  // payment_status are ignored: the server computes them.
+  // payment_status are ignored: the server computes them. An Idempotency-Key header (Stripe's, and the IETF
+  // draft's) makes a retry answer with the first order, marked Idempotent-Replayed (decision 0068).
   router.post('/orders/create', async (request, response) => {
     const body = request.body ?? {};
     const method =
       typeof body.payment_method === 'string' ? body.payment_method.toLowerCase().replace('-', '') : undefined;
-    const order = await ordersService.create(request.ctx, {
+    const { order, replayed } = await ordersService.create(request.ctx, {
+      idempotencyKey: request.get('idempotency-key'),
       deliveryLocationId: body.delivery_location_id,
       paymentMethod: method,
       shipping: {
@@ -55,6 +57,7 @@ export function ordersRoutes(): Router {
         postalCode: body.shipping_postal_code,
       },
     });
+    if (replayed) response.set('Idempotent-Replayed', 'true');
     sendData(response, { order: toRestOrder(order) }, 'Order created', 201);
   });
 

@@ -11,6 +11,7 @@ import { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus } from './o
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { placeOrder } from './place-order';
 import { refundNeededByOrder } from './refund-needed';
+import { idempotencyKeyOf, orderOfRetriedCheckout } from './idempotent-checkout';
 
 export interface ShippingForm {
   name?: unknown;
@@ -25,6 +26,14 @@ export interface CreateOrderInput {
   deliveryLocationId?: unknown;
   paymentMethod?: unknown;
   shipping: ShippingForm;
+  /** The client's key for this checkout (Idempotency-Key), so a retry answers with the same order. */
+  idempotencyKey?: unknown;
+}
+
+/** A placed order, and whether it was placed by an earlier request with the same idempotency key. */
+export interface CreatedOrder {
+  order: Order;
+  replayed: boolean;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -65,8 +74,9 @@ export const ordersService = {
    * in the same transaction (each line's decrement only succeeds while enough is left, so concurrent
    * orders can never take stock below zero). Status pending, payment pending.
    */
-  async create(ctx: RequestContext, input: CreateOrderInput): Promise<Order> {
+  async create(ctx: RequestContext, input: CreateOrderInput): Promise<CreatedOrder> {
     const viewer = requireViewer(ctx);
+    const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
     const shipping = validateShipping(input.shipping);
     const method =
       input.paymentMethod === undefined || input.paymentMethod === null || input.paymentMethod === ''
@@ -80,22 +90,40 @@ export const ordersService = {
     if (!isPostgresInteger(locationId)) {
       throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
     }
-    const placed = await ctx.em.transactional((em) =>
-      placeOrder(em, {
-        id,
-        userId: viewer.id,
-        paymentMethod: method,
-        deliveryLocationId: locationId,
-        shipping,
-        reservedUntil: new Date(Date.now() + ctx.config.reservationMinutes * 60_000),
-        lowStockThreshold: ctx.config.lowStockThreshold,
-      }),
-    );
+    let placed;
+    try {
+      placed = await ctx.em.transactional((em) =>
+        placeOrder(em, {
+          id,
+          userId: viewer.id,
+          paymentMethod: method,
+          deliveryLocationId: locationId,
+          shipping,
+          reservedUntil: new Date(Date.now() + ctx.config.reservationMinutes * 60_000),
+          lowStockThreshold: ctx.config.lowStockThreshold,
+          idempotencyKey,
+        }),
+      );
+    } catch (error) {
+      // A retry of a checkout that went through (its answer lost) finds the cart emptied or the key taken: it is
+      // answered with that order. Only then is the key looked up, so a first attempt costs no statement more.
+      const earlier =
+        idempotencyKey === null
+          ? null
+          : await orderOfRetriedCheckout(ctx.em, error, {
+              userId: viewer.id,
+              key: idempotencyKey,
+              deliveryLocationId: locationId,
+              shipping,
+            });
+      if (!earlier) throw error;
+      return { order: earlier, replayed: true };
+    }
     // Mapped from the rows the write returned: the location first, so the order's reference is that entity.
     ctx.em.map(DeliveryLocation, placed.location);
     const created = ctx.em.map(Order, placed.order);
     created.items.hydrate(placed.items.map((item) => ctx.em.map(OrderItem, item)));
-    return created;
+    return { order: created, replayed: false };
   },
 
   /** The caller's own orders, newest first. */

@@ -35,6 +35,8 @@ export interface OrderToPlace {
   shipping: { name: string; email: string; phone: string; address: string; city: string; postalCode: string };
   reservedUntil: Date;
   lowStockThreshold: number;
+  /** The checkout's key (decision 0068): a second order with it fails on the unique (user, key) constraint. */
+  idempotencyKey: string | null;
 }
 
 /**
@@ -136,8 +138,8 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
          insert into orders (id, user_id, payment_method, subtotal_cents, shipping_fee_cents, total_cents,
                              delivery_location_id, recipient_name, recipient_email, recipient_phone, shipping_address,
                              shipping_city, shipping_postal_code, reserved_until, discount_code_id, discount_code,
-                             discount_cents)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
+                             discount_cents, idempotency_key)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
        lines as (
          insert into order_items (order_id, product_id, product_name, unit_price_cents, quantity)
          select placed.id, wanted.product_id, wanted.product_name, wanted.unit_price_cents, wanted.quantity
@@ -178,6 +180,7 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
         discount?.id ?? null,
         discount?.code ?? null,
         discountCents,
+        order.idempotencyKey,
         order.userId,
         order.userId,
         JSON.stringify(notifications.map((note) => ({ ...note, link: note.link ?? null }))),

@@ -26,14 +26,34 @@ const shipping = {
   postalCode: '00100',
 };
 
+/** Jest's deep equality, as a yes or no. */
+function equal(actual: unknown, expected: unknown): boolean {
+  try {
+    expect(actual).toEqual(expected);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The idempotency key a createOrder mock was asked with (each checkout makes its own, at random). */
+interface KeySent {
+  key?: string | null;
+}
+
 function createOrderMock(
   answer:
     { orderId: string } | { errors: { field: string; code: string; message: string }[] } | { networkError: Error },
   paymentMethod = 'mpesa',
+  sent: KeySent = {},
 ): MockLink.MockedResponse {
+  const input = { deliveryLocationId: outsideNairobi.id, paymentMethod, shipping };
   const request = {
     query: CreateOrderDocument,
-    variables: { input: { deliveryLocationId: outsideNairobi.id, paymentMethod, shipping } },
+    variables: (variables: { input?: unknown; idempotencyKey?: string | null }) => {
+      sent.key = variables.idempotencyKey;
+      return equal(variables.input, input);
+    },
   };
   if ('networkError' in answer) return { request, error: answer.networkError };
   const order = 'orderId' in answer ? { __typename: 'Order', id: answer.orderId, totalCents: 555000 } : null;
@@ -290,6 +310,49 @@ describe('CheckoutModal', () => {
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   });
 
+  it('sends a key with the order and the same key again when retrying after a lost answer', async () => {
+    const lost: KeySent = {};
+    const retried: KeySent = {};
+    const user = renderCheckout([
+      createOrderMock({ networkError: new Error('offline') }, 'card', lost),
+      createOrderMock({ orderId: 'card-order' }, 'card', retried),
+      initializePaymentMock('card-order', { url: 'https://checkout.paystack.com/card' }),
+    ]);
+    await toPayment(user);
+    await chooseCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create order');
+
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.paystack.com/card'));
+    expect(lost.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(retried.key).toBe(lost.key);
+  });
+
+  it('says the order was already placed when the server knows the key for other details', async () => {
+    const user = renderCheckout([
+      createOrderMock({
+        errors: [
+          {
+            field: 'idempotencyKey',
+            code: 'IDEMPOTENCY_KEY_REUSED',
+            message: 'This idempotency key was already used for a different checkout.',
+          },
+        ],
+      }),
+      // The earlier order took the cart's items: the cart is read again.
+      cartMock(createCart()),
+    ]);
+    await toPayment(user);
+
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your order was already placed with the details you entered first. You can find it under My Orders.',
+    );
+  });
+
   it("takes the shopper back to the field the server refused, with the server's message", async () => {
     const message = 'Please enter a valid Kenyan mobile number, e.g. +254712345678';
     const user = renderCheckout([createOrderMock({ errors: [{ field: 'phone', code: 'INVALID_PHONE', message }] })]);
@@ -379,14 +442,16 @@ describe('CheckoutModal', () => {
     }, 30_000);
 
     it('shows the reason of a failure, then pays by card instead with a new order', async () => {
+      const declined: KeySent = {};
+      const byCard: KeySent = {};
       const user = renderCheckout([
-        createOrderMock({ orderId: 'declined-order' }),
+        createOrderMock({ orderId: 'declined-order' }, 'mpesa', declined),
         payWithMpesaMock('declined-order', '+254712345678', { amountCents: 732000 }),
         orderPaymentMock('declined-order', 'failed', 'Declined by the customer'),
         // The payment ended: the cart is read again (emptied, or refilled after a failure).
         cartMock(createCart()),
         // The declined order is cancelled and its items are back in the cart: card places a new order.
-        createOrderMock({ orderId: 'card-order' }, 'card'),
+        createOrderMock({ orderId: 'card-order' }, 'card', byCard),
         initializePaymentMock('card-order', { url: 'https://checkout.paystack.com/card' }),
       ]);
       await toPayment(user);
@@ -397,6 +462,9 @@ describe('CheckoutModal', () => {
       await user.click(screen.getByRole('button', { name: 'Pay with card instead' }));
 
       await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.paystack.com/card'));
+      // Another checkout: with the same key the server would answer with the declined order.
+      expect(byCard.key).toMatch(/^[0-9a-f]{32}$/);
+      expect(byCard.key).not.toBe(declined.key);
     });
 
     it('tries again with M-Pesa after a failure: back to the number, a new order and a new prompt', async () => {

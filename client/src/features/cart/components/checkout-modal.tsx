@@ -14,6 +14,7 @@ import {
   CREATE_ORDER_FAILED,
   isShippingField,
   MISSING_AUTHORIZATION_URL,
+  ORDER_ALREADY_PLACED,
   PAYMENT_INIT_FAILED,
   shippingFields,
   trimShipping,
@@ -25,6 +26,7 @@ import { orderTotals, type DeliveryOption } from '../order-totals';
 import { paymentRedirect } from '../payment-redirect';
 import { INVALID_MPESA_PHONE, kenyanMobile } from '../mpesa-phone';
 import { MpesaWait } from './mpesa-wait';
+import { newCheckoutKey } from '../checkout-key';
 
 type PaymentMethod = 'mpesa' | 'card';
 
@@ -70,6 +72,8 @@ export function CheckoutModal({
   // The server empties the cart when it creates the order: a retry after a failed payment start must pay
   // this order rather than create another from an empty cart.
   const [orderId, setOrderId] = useState<string | null>(null);
+  // The key of the order being created, sent again by every try until one is answered (decision 0068).
+  const [checkoutKey, setCheckoutKey] = useState(newCheckoutKey);
   const [mpesaPhone, setMpesaPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   // The M-Pesa prompt being waited for.
@@ -109,16 +113,26 @@ export function CheckoutModal({
     if (orderId) return orderId;
     try {
       const { data } = await createOrder({
-        variables: { input: { deliveryLocationId: location.id, paymentMethod, shipping: trimShipping(form) } },
+        variables: {
+          input: { deliveryLocationId: location.id, paymentMethod, shipping: trimShipping(form) },
+          idempotencyKey: checkoutKey,
+        },
       });
       const payload = data?.createOrder;
       if (payload?.order) {
         setOrderId(payload.order.id);
+        // Answered: any later order (after a failed payment gave this one up) is another checkout.
+        setCheckoutKey(newCheckoutKey());
         return payload.order.id;
       }
       const errors = payload?.errors ?? [];
       const shippingErrors = errors.filter((error) => isShippingField(error.field));
-      if (shippingErrors.length > 0) {
+      if (errors.some((error) => error.code === 'IDEMPOTENCY_KEY_REUSED')) {
+        // An earlier try went through (its answer lost) before the shopper changed the form: that order stands.
+        setFormError(ORDER_ALREADY_PLACED);
+        setCheckoutKey(newCheckoutKey());
+        refreshCart();
+      } else if (shippingErrors.length > 0) {
         // The server's own checks of the form (e.g. a phone it cannot read): back to the fields they name.
         setFieldErrors(Object.fromEntries(shippingErrors.map((error) => [error.field, error.message])));
         // Shown beside the fields, not repeated above them.

@@ -103,6 +103,7 @@ const graphqlAccess: Record<string, Access> = {
 /** 'METHOD path' as each route is declared in its router (mount prefixes such as /api are not part of it). */
 const restAccess: Record<string, Access> = {
   'GET /healthz': 'public',
+  'GET /readyz': 'public',
   'GET /graphql': 'public',
   'GET /{*rest}': 'public',
   'GET /sitemap.xml': 'public',

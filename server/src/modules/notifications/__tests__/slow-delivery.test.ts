@@ -1,0 +1,38 @@
+import pino from 'pino';
+import { createMailer } from '../../../mail/mailer';
+import { deliverDueNotifications } from '../notifications.service';
+import { createSmsSender } from '../sms';
+import { payOnStandIn, placeOrderFor } from '../../../../test/checkout';
+import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
+import { startTestShop, type TestShop } from '../../../../test/test-shop';
+import { createSignedInUser } from '../../../../test/users';
+
+/**
+ * The worker holds a job's row in an open transaction while the message goes out (so two workers never send it
+ * twice). A mail server slower than the shop's idle-in-transaction limit must not end that session: the message
+ * would be sent, not marked sent, and sent again next round.
+ */
+let shop: TestShop;
+let slowSmtp: SmtpSink;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  slowSmtp = await startSmtpSink({ delayMs: 3_000 });
+  shop = await startTestShop({ env: { DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '2000' } });
+});
+afterAll(async () => {
+  await shop.close();
+  await slowSmtp.close();
+});
+
+it('sends through a mail server slower than the idle limit once, and marks it sent', async () => {
+  const user = await createSignedInUser(shop);
+  const order = await placeOrderFor(shop, user, [[2, 1]], { recipient_email: 'wambui@example.co.ke' });
+  await payOnStandIn(shop, user, order.id);
+  const config = { ...shop.config, mail: { ...shop.config.mail, smtpUrl: slowSmtp.url } };
+  const senders = { mailer: createMailer(config, log), sms: createSmsSender(shop.config, log), log };
+  // The confirmation's e-mail and SMS.
+  expect(await deliverDueNotifications(shop.orm.em.fork(), senders)).toBe(2);
+  expect(await deliverDueNotifications(shop.orm.em.fork(), senders)).toBe(0);
+  expect(await slowSmtp.allTo('wambui@example.co.ke')).toHaveLength(1);
+});
