@@ -92,9 +92,13 @@ const refusedFor =
     return mentions.test(message) ? undefined : `said ${JSON.stringify(message)}, not ${mentions}`;
   };
 
-/** The shop's routes; the payment stand-in's (Paystack's API and error shapes) and /healthz aside. */
+/** Probes read no parameters and answer before any input guard, so a load balancer's probe never fails on its URL. */
+const probePaths = new Set(['/healthz', '/readyz']);
+/** The shop's routes; the payment stand-in's (Paystack's API and error shapes) and the probes aside. */
 const restRoutes = () =>
-  routes.filter((route) => !route.paths.every((path) => path.startsWith('/paystack-simulator') || path === '/healthz'));
+  routes.filter(
+    (route) => !route.paths.every((path) => path.startsWith('/paystack-simulator') || probePaths.has(path)),
+  );
 const withBody = (route: AppRoute) => route.method === 'POST' || route.method === 'PUT';
 
 const isWebhook = (path: string) => /^\/(?:api\/)?paystack\/webhook$/.test(path);
