@@ -96,10 +96,15 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
         .catch((error: unknown) => log.error({ err: error }, 'could not release expired reservations'));
     void releaseReservations();
     // Confirmations and other queued messages, sent outside the requests that caused them.
-    const deliver = () =>
-      deliverDueNotifications(orm.em.fork(), { mailer: handle.mailer, sms: handle.sms, log }).catch((error: unknown) =>
-        log.error({ err: error }, 'could not deliver notifications'),
-      );
+    // One run at a time: a tick while a slow provider still has the last run's message is skipped, not stacked.
+    let delivering: Promise<unknown> | undefined;
+    const deliver = () => {
+      delivering ??= deliverDueNotifications(orm.em.fork(), { mailer: handle.mailer, sms: handle.sms, log })
+        .catch((error: unknown) => log.error({ err: error }, 'could not deliver notifications'))
+        .finally(() => {
+          delivering = undefined;
+        });
+    };
     const notificationTimer = setInterval(deliver, 5_000);
     notificationTimer.unref();
     cleanups.push({ step: 'stop the notification timer', run: async () => clearInterval(notificationTimer) });

@@ -39,7 +39,13 @@ export interface Mailer {
 export function createMailer(config: AppConfig, log: Logger): Mailer {
   const { smtpUrl, from, replyTo, outboxDir } = config.mail;
   const transport: Transporter = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
+    ? // Time limits well inside a notification's lease (notificationLeaseMs), instead of nodemailer's 2 and 10 minutes.
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {

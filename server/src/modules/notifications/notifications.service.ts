@@ -12,17 +12,14 @@ import { renderRefundEmail } from './emails/refund-email';
 import { orderSms } from './emails/sms-texts';
 import { NotificationChannel, NotificationJob } from './notification-job.entity';
 import type { SmsSender } from './sms';
-import { setTransactionLimits } from '../../shared/transaction-limits';
 
 export const maxNotificationAttempts = 6;
 
 /**
- * A job's transaction stays open while its message is sent, which mail servers and SMS providers may take minutes
- * over (nodemailer waits up to 2 minutes to connect and 10 of silence): longer than the shop's idle limit for a
- * transaction, which would end the session and send the message again next round. The row it holds is skipped
- * (skip locked) by other workers, so the wait keeps nobody waiting.
+ * How long a claimed job is left to its sender before another worker may claim it again: longer than the mailer's
+ * and the SMS client's own time limits, so a job is sent twice only when its worker died mid-send.
  */
-const sendingIdleLimitMs = 15 * 60_000;
+export const notificationLeaseMs = 5 * 60_000;
 
 /** A rendered e-mail (see ./emails): its plain text, HTML and any extra headers. */
 export interface QueuedEmail {
@@ -104,8 +101,38 @@ export async function queueOrderStatusMessages(
 }
 
 /**
- * Sends what is due, a few at a time, each job locked (skip locked) so two workers never send one twice.
- * A failure is recorded and retried later with a growing delay, up to maxNotificationAttempts.
+ * Claims the oldest due job for `notificationLeaseMs` in a short transaction of its own (skip locked, so two
+ * workers never claim one job), so no connection is held while a slow provider takes its time.
+ */
+async function claimDueJob(em: EntityManager, now: Date): Promise<NotificationJob | undefined> {
+  return em.fork().transactional(async (trx) => {
+    const [job] = await trx.find(
+      NotificationJob,
+      { sentAt: null, attempts: { $lt: maxNotificationAttempts }, nextAttemptAt: { $lte: now } },
+      { orderBy: { id: 'asc' }, limit: 1, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+    );
+    if (job) job.nextAttemptAt = new Date(now.getTime() + notificationLeaseMs);
+    return job ?? undefined;
+  });
+}
+
+async function sendJob(job: NotificationJob, senders: { mailer: Mailer; sms: SmsSender }): Promise<void> {
+  if (job.channel === NotificationChannel.EMAIL) {
+    await senders.mailer.send({
+      to: job.recipient,
+      subject: job.subject ?? 'Manukato',
+      text: job.body,
+      html: job.html,
+      headers: job.headers,
+    });
+  } else {
+    await senders.sms.send(job.recipient, job.body);
+  }
+}
+
+/**
+ * Sends what is due, one job at a time: each is claimed with a lease, sent with no transaction open, and then
+ * marked sent, or recorded as failed and retried later with a growing delay, up to maxNotificationAttempts.
  */
 export async function deliverDueNotifications(
   em: EntityManager,
@@ -113,47 +140,30 @@ export async function deliverDueNotifications(
   now = new Date(),
 ): Promise<number> {
   let delivered = 0;
-  for (;;) {
-    const done = await em.fork().transactional(async (trx) => {
-      const [job] = await trx.find(
+  for (let job = await claimDueJob(em, now); job; job = await claimDueJob(em, now)) {
+    try {
+      await sendJob(job, senders);
+      await em.fork().nativeUpdate(NotificationJob, { id: job.id }, { sentAt: new Date(), lastError: null });
+      delivered += 1;
+    } catch (error) {
+      // A refused address stays refused: no retries.
+      const attempts = error instanceof UndeliverableAddressError ? maxNotificationAttempts : job.attempts + 1;
+      await em.fork().nativeUpdate(
         NotificationJob,
-        { sentAt: null, attempts: { $lt: maxNotificationAttempts }, nextAttemptAt: { $lte: now } },
-        { orderBy: { id: 'asc' }, limit: 1, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+        { id: job.id },
+        {
+          attempts,
+          lastError: error instanceof Error ? error.message : String(error),
+          nextAttemptAt: new Date(now.getTime() + 30_000 * 2 ** attempts),
+        },
       );
-      if (!job) return undefined;
-      await setTransactionLimits(trx, { idleInTransactionMs: sendingIdleLimitMs });
-      try {
-        if (job.channel === NotificationChannel.EMAIL) {
-          await senders.mailer.send({
-            to: job.recipient,
-            subject: job.subject ?? 'Manukato',
-            text: job.body,
-            html: job.html,
-            headers: job.headers,
-          });
-        } else {
-          await senders.sms.send(job.recipient, job.body);
-        }
-        job.sentAt = new Date();
-        job.lastError = null;
-        return true;
-      } catch (error) {
-        // A refused address stays refused: no retries.
-        job.attempts = error instanceof UndeliverableAddressError ? maxNotificationAttempts : job.attempts + 1;
-        job.lastError = error instanceof Error ? error.message : String(error);
-        job.nextAttemptAt = new Date(now.getTime() + 30_000 * 2 ** job.attempts);
-        senders.log.warn(
-          { jobId: job.id, channel: job.channel, attempts: job.attempts, err: error },
-          job.attempts >= maxNotificationAttempts
-            ? 'notification not sent; giving up'
-            : 'notification not sent; will retry',
-        );
-        return false;
-      }
-    });
-    if (done === undefined) return delivered;
-    if (done) delivered += 1;
+      senders.log.warn(
+        { jobId: job.id, channel: job.channel, attempts, err: error },
+        attempts >= maxNotificationAttempts ? 'notification not sent; giving up' : 'notification not sent; will retry',
+      );
+    }
   }
+  return delivered;
 }
 
 /**

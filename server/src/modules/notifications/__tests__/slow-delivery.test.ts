@@ -8,9 +8,9 @@ import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser } from '../../../../test/users';
 
 /**
- * The worker holds a job's row in an open transaction while the message goes out (so two workers never send it
- * twice). A mail server slower than the shop's idle-in-transaction limit must not end that session: the message
- * would be sent, not marked sent, and sent again next round.
+ * The worker claims a job with a lease and sends it with no transaction open: a mail server slower than the shop's
+ * idle-in-transaction limit neither holds a pooled connection (a few stuck sends would take the whole pool) nor
+ * gets its message sent twice.
  */
 let shop: TestShop;
 let slowSmtp: SmtpSink;
@@ -32,7 +32,16 @@ it('sends through a mail server slower than the idle limit once, and marks it se
   const config = { ...shop.config, mail: { ...shop.config.mail, smtpUrl: slowSmtp.url } };
   const senders = { mailer: createMailer(config, log), sms: createSmsSender(shop.config, log), log };
   // The confirmation's e-mail and SMS.
-  expect(await deliverDueNotifications(shop.orm.em.fork(), senders)).toBe(2);
+  const delivering = deliverDueNotifications(shop.orm.em.fork(), senders);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  // Mid-send (the sink answers after 3 s): no session of this database sits in a transaction.
+  const waiting = await shop.orm.em
+    .getConnection()
+    .execute<{ count: string }[]>(
+      `select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    );
+  expect(Number(waiting[0]?.count)).toBe(0);
+  expect(await delivering).toBe(2);
   expect(await deliverDueNotifications(shop.orm.em.fork(), senders)).toBe(0);
   expect(await slowSmtp.allTo('wambui@example.co.ke')).toHaveLength(1);
 });
