@@ -36,7 +36,7 @@ export interface ReconcileOptions extends ShopSettings {
 type Claim = Required<Pick<ReconcileOptions, 'olderThanMs' | 'everyMs' | 'lateForMs' | 'batch' | 'lateBatch' | 'now'>>;
 
 /**
- * Pending payments whose order still holds its stock for them: older than olderThanMs and not asked within
+ * Pending payments whose order still holds its stock for them, unpaid: older than olderThanMs and not asked within
  * everyMs, or whose hold ends this round (asked now, whatever the last check, before the timer gives the stock
  * back). Claimed by stamping checked_at (skip locked), so instances never claim one payment in the same round.
  */
@@ -45,7 +45,7 @@ async function claimWaitedFor(em: EntityManager, { olderThanMs, everyMs, batch, 
     `update transactions t set checked_at = ?
       where t.id in (
         select t2.id from transactions t2 join orders o on o.id = t2.order_id
-         where t2.status = ? and o.stock_released_at is null and o.status = ?
+         where t2.status = ? and o.stock_released_at is null and o.status = ? and o.payment_status <> ?
            and ((t2.created_at < ? and (t2.checked_at is null or t2.checked_at < ?))
                 -- the hold ends this round: ask now, whatever the last check
                 or (o.reserved_until < ? and (t2.checked_at is null or t2.checked_at < ?)))
@@ -55,6 +55,7 @@ async function claimWaitedFor(em: EntityManager, { olderThanMs, everyMs, batch, 
       now,
       PaymentStatus.PENDING,
       OrderStatus.PENDING,
+      PaymentStatus.COMPLETED,
       new Date(now.getTime() - olderThanMs),
       new Date(now.getTime() - everyMs),
       now,
@@ -82,7 +83,7 @@ async function claimNoLongerWaitedFor(
       where t.id in (
         select t2.id from transactions t2 join orders o on o.id = t2.order_id
          where t2.status = ? and t2.created_at < ? and t2.created_at > ?
-           and not (o.stock_released_at is null and o.status = ?)
+           and not (o.stock_released_at is null and o.status = ? and o.payment_status <> ?)
            and (t2.checked_at is null
                 or t2.checked_at + greatest(make_interval(secs => ?), (t2.checked_at - t2.created_at) / 4) <= ?)
          order by coalesce(t2.checked_at, t2.created_at) limit ? for update of t2 skip locked)
@@ -93,6 +94,7 @@ async function claimNoLongerWaitedFor(
       new Date(now.getTime() - olderThanMs),
       new Date(now.getTime() - lateForMs),
       OrderStatus.PENDING,
+      PaymentStatus.COMPLETED,
       everyMs / 1000,
       now,
       lateBatch,

@@ -408,6 +408,37 @@ describe('a lost webhook', () => {
     expect(await subjectsTo(email)).toEqual([`Your Manukato order ${order.id.slice(0, 8)} is confirmed`]);
   });
 
+  it('asks about an abandoned second prompt of an order another payment paid on the slow schedule, for a day', async () => {
+    const phone = '+254733444563';
+    const { order, reference } = await promptedOrder(15, 1, 'njeri@example.co.ke', phone);
+    // A second prompt the shopper never answered (two tabs), then the first approved: paid, held, still pending.
+    const [abandoned] = await shop.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ reference: string }[]>(
+        `insert into transactions (id, order_id, reference, amount_cents, currency, method)
+         values (gen_random_uuid(), ?, 'MK-abandoned-prompt', ?, 'KES', 'mpesa') returning reference`,
+        [order.id, order.totalCents],
+        'all',
+      );
+    await approveOnPhone(reference, phone);
+    expect(await shop.orm.em.fork().findOneOrFail(Order, { id: order.id })).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'completed',
+      stockReleasedAt: null,
+    });
+    const asks = async (minutes: number) => {
+      const before = timesAsked(abandoned!.reference);
+      await reconcileAt(abandoned!.reference, minutes);
+      return timesAsked(abandoned!.reference) - before;
+    };
+    expect(await asks(4)).toBe(1);
+    expect(await asks(600)).toBe(1);
+    // 10 hours old at the last check: not every minute as for a payment its order waits for, and not after a day.
+    expect(await asks(601.5)).toBe(0);
+    expect(await asks(24 * 60 + 1)).toBe(0);
+  });
+
   it('asks about a prompt of a cancelled order at most once a minute, less often as it ages, for a day; a decline changes only the payment', async () => {
     const phone = '+254733444562';
     const { user, order, reference } = await promptedOrder(14, 1, 'wambui@example.co.ke', phone);
