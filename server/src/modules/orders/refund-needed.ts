@@ -1,4 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { releasedRefundStatuses } from '../payments/refund.entity';
+
+/** The released refunds' statuses as SQL literals (enum constants, never input): their amount is still owed. */
+const releasedStatusesSql = releasedRefundStatuses.map((status) => `'${status}'`).join(', ');
 
 /**
  * A payment the shop must give back and has not yet in full: flagged "refund needed" (paid twice, paid after the
@@ -7,8 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 export const refundNeededSql = (orderColumn: string) =>
   `select t.order_id, sum(t.amount_cents - coalesce(r.reserved, 0))::int as cents from transactions t
      left join (select transaction_id, sum(amount_cents) as reserved from refunds
-                 -- released refunds (RefundStatus failed, not_sent) sent nothing: their amount is still owed
-                 where status not in ('failed', 'not_sent') group by transaction_id) r on r.transaction_id = t.id
+                 where status not in (${releasedStatusesSql}) group by transaction_id) r on r.transaction_id = t.id
     where t.order_id = ${orderColumn} and t.status = 'completed' and t.flag_reason is not null
       and t.amount_cents > coalesce(r.reserved, 0)
     group by t.order_id`;
