@@ -7,7 +7,7 @@ import { randomToken } from '../../shared/secrets';
 import { isUuid } from '../../shared/uuid';
 import { requireViewer } from '../accounts/guards';
 import { OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entity';
-import { countPaymentStart } from './payment-limits';
+import { countPaymentStart, countPromptToPhone } from './payment-limits';
 import { applyPaystackResult } from './payments.service';
 import { Transaction } from './transaction.entity';
 
@@ -70,14 +70,16 @@ function reasonOf(transaction: Transaction): string {
 }
 
 /**
- * The caller's order, and when it can be paid and has no open prompt, a pending M-Pesa transaction and a hold
- * that covers the wait on the phone. The order's row is locked first, so the check for an open prompt reads
- * what a parallel call committed: of simultaneous calls for one order, one starts a prompt.
+ * The caller's order, and when it can be paid and has no open prompt, a prompt to `phone` counted against the
+ * number's limit, a pending M-Pesa transaction and a hold that covers the wait on the phone. The order's row is
+ * locked first, so the check for an open prompt reads what a parallel call committed: of simultaneous calls for
+ * one order, one starts a prompt.
  */
 async function startPrompt(
   ctx: RequestContext,
   accountId: string,
   orderId: string,
+  phone: string,
   reference: string,
 ): Promise<{ order: PayableOrder | undefined; open: boolean }> {
   return ctx.em.transactional(async (trx) => {
@@ -92,25 +94,25 @@ async function startPrompt(
     );
     if (!order?.payable) return { order, open: false };
     // A second statement: its snapshot is taken after the lock above, so it sees a prompt committed meanwhile.
-    const [started] = await connection.execute<{ open: boolean }[]>(
-      `with open as (
-         select 1 from transactions
-          where order_id = ? and method = ? and status = ? and created_at > now() - make_interval(mins => ?)),
-       started as (
+    const [prompt] = await connection.execute<{ open: boolean }[]>(
+      `select exists (select 1 from transactions
+                       where order_id = ? and method = ? and status = ? and created_at > now() - make_interval(mins => ?))
+              as open`,
+      [order.id, PaymentMethod.MPESA, PaymentStatus.PENDING, OPEN_PROMPT_MINUTES],
+      'all',
+      trx.getTransactionContext(),
+    );
+    if (prompt!.open) return { order, open: true };
+    await countPromptToPhone(ctx, phone);
+    await connection.execute(
+      `with started as (
          insert into transactions (id, order_id, reference, amount_cents, currency, method)
-         select ?, ?, ?, ?, ?, ? where not exists (select 1 from open)
-         returning order_id),
-       held as (
-         update orders
-            set reserved_until = greatest(reserved_until, least(now() + make_interval(mins => ?),
-                                                                created_at + make_interval(mins => ?)))
-          where id in (select order_id from started))
-       select exists (select 1 from open) as open`,
+         values (?, ?, ?, ?, ?, ?) returning order_id)
+       update orders
+          set reserved_until = greatest(reserved_until, least(now() + make_interval(mins => ?),
+                                                              created_at + make_interval(mins => ?)))
+        where id in (select order_id from started)`,
       [
-        order.id,
-        PaymentMethod.MPESA,
-        PaymentStatus.PENDING,
-        OPEN_PROMPT_MINUTES,
         randomUUID(),
         order.id,
         reference,
@@ -120,10 +122,10 @@ async function startPrompt(
         PROMPT_HOLD_MINUTES,
         ctx.config.reservationMinutes + PROMPT_HOLD_MINUTES,
       ],
-      'all',
+      'run',
       trx.getTransactionContext(),
     );
-    return { order, open: started!.open };
+    return { order, open: false };
   });
 }
 
@@ -139,10 +141,11 @@ export const mpesaService = {
     const phone = kenyanMobile(phoneInput);
     if (!phone)
       throw AppError.field('phone', 'INVALID_PHONE', 'Please enter a valid M-Pesa number, e.g. +254712345678');
-    // Counted before anything is written or the phone is prompted (decision 0063).
-    await countPaymentStart(ctx, viewer.id, orderId, phone);
+    // Counted before anything is written or the phone is prompted (decision 0063); the number once the order is
+    // known payable (startPrompt).
+    await countPaymentStart(ctx, viewer.id, orderId);
     const reference = `MK-${randomToken(12)}`;
-    const { order, open } = await startPrompt(ctx, viewer.id, orderId, reference);
+    const { order, open } = await startPrompt(ctx, viewer.id, orderId, phone, reference);
     if (!order) throw AppError.notFound('Order not found');
     if (!order.payable) throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
     if (open)

@@ -17,19 +17,21 @@ export const paymentLimits = {
 
 /**
  * Counts one payment start of the caller's before anything is written or Paystack is asked; throws
- * TOO_MANY_REQUESTS past a limit. The narrowest key first, so a script stopped on its own order or a stranger's
- * number stops spending its address's allowance, which shoppers behind the same address share. The order's key
- * includes the caller: nobody else can use up the allowance of an order that is not theirs.
+ * TOO_MANY_REQUESTS past a limit. The narrowest key first, so a script stopped on its own order stops spending its
+ * address's allowance, which shoppers behind the same address share. The order's key includes the caller: nobody
+ * else can use up the allowance of an order that is not theirs.
  */
-export async function countPaymentStart(
-  ctx: RequestContext,
-  accountId: string,
-  orderId: string,
-  phone: string | null,
-): Promise<void> {
+export async function countPaymentStart(ctx: RequestContext, accountId: string, orderId: string): Promise<void> {
   const limits = ctx.config.paymentPrompts;
   await paymentLimits.perOrder.consume(ctx.em, `${accountId}:${orderId}`, limits.perOrder);
-  if (phone !== null) await paymentLimits.perPhone.consume(ctx.em, phone, limits.perPhone);
   await paymentLimits.perAccount.consume(ctx.em, accountId, limits.perAccount);
   await paymentLimits.perIp.consume(ctx.em, ctx.ip, limits.perIp);
+}
+
+/**
+ * Counts one prompt to an M-Pesa number, only once the caller's order is known payable with no prompt open (just
+ * before Paystack is asked): made-up or unpayable orders cannot use up a stranger's number.
+ */
+export async function countPromptToPhone(ctx: RequestContext, phone: string): Promise<void> {
+  await paymentLimits.perPhone.consume(ctx.em, phone, ctx.config.paymentPrompts.perPhone);
 }

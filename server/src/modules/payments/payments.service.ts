@@ -213,7 +213,7 @@ export const paymentsService = {
       throw AppError.field('method', 'INVALID', 'Choose card or M-Pesa.');
     const method = (methodInput ?? null) as PaymentMethod | null;
     // Counted with the M-Pesa prompts (decision 0063): each start costs a Paystack call and a transaction.
-    await countPaymentStart(ctx, viewer.id, orderId, null);
+    await countPaymentStart(ctx, viewer.id, orderId);
     const reference = `MK-${randomToken(12)}`;
     const transactionId = randomUUID();
     // One statement: the caller's order, and its pending transaction when it can still be paid.

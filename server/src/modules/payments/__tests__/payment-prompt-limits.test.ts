@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Product } from '../../catalog/product.entity';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
@@ -256,6 +257,21 @@ describe('the limits beyond one order', () => {
     // Another number still works for the refused shopper's order.
     const user = await createSignedInUser(shop);
     expect((await payWithMpesa(shop, user, await orderOf(user), freshPhone())).charge).not.toBeNull();
+  });
+
+  it("does not count calls for made-up or unpayable orders against a stranger's number", async () => {
+    const victim = freshPhone();
+    const attacker = await createSignedInUser(shop);
+    // Nine made-up orders (the account's own limit is 10): each is NOT_FOUND and prompts nobody.
+    for (let call = 0; call < 9; call += 1) {
+      const answer = await payWithMpesa(shop, attacker, randomUUID(), victim);
+      expect(answer.charge).toBeNull();
+      expect(answer.errors.map((error) => error.code)).toEqual(['NOT_FOUND']);
+    }
+    // The number's owner still gets their own prompt.
+    const owner = await createSignedInUser(shop);
+    expect((await payWithMpesa(shop, owner, await orderOf(owner), victim)).charge).not.toBeNull();
+    expect(await promptsOn(shop, victim)).toBe(1);
   });
 
   it('lets one account start 10 payments an hour, whatever the orders and numbers', async () => {
