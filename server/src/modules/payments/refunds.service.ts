@@ -197,12 +197,7 @@ export async function applyRefundEvent(
     refund.paystackRefundId = String(data.id);
     if (refund.status === RefundStatus.NOT_SENT) {
       refund.status = RefundStatus.PENDING;
-      recordAdminNotification(trx, {
-        type: 'payment',
-        title: 'Refund reached Paystack late',
-        text: `${formatKsh(refund.amountCents)} for order ${refund.order.id.slice(0, 8)} had been marked not sent; Paystack has it after all`,
-        link: '/oxalis/orders',
-      });
+      noticeRefundReachedLate(trx, refund.amountCents, refund.order.id);
     }
     if (!outcome || refund.status !== RefundStatus.PENDING) return 'applied';
     refund.status = outcome;
@@ -294,12 +289,66 @@ export async function releaseUnsentRefund(
   });
 }
 
+/** Tells the admins that a refund released as not sent reached Paystack after all (it is pending again). */
+function noticeRefundReachedLate(em: EntityManager, amountCents: number, orderId: string): void {
+  recordAdminNotification(em, {
+    type: 'payment',
+    title: 'Refund reached Paystack late',
+    text: `${formatKsh(amountCents)} for order ${orderId.slice(0, 8)} had been marked not sent; Paystack has it after all`,
+    link: '/oxalis/orders',
+  });
+}
+
+/**
+ * Whether a reserved refund may still go to Paystack: pending, not yet named by Paystack, and young enough that
+ * its POST ends inside refundSendWindowMs, before any reconciliation may release it as not sent.
+ */
+async function stillSendable(em: EntityManager, refundId: string): Promise<boolean> {
+  const rows = await em.getConnection().execute<{ id: string }[]>(
+    `update refunds set updated_at = now()
+      where id = ? and status = ? and paystack_refund_id is null
+        and created_at > now() - make_interval(secs => ?)
+      returning id`,
+    [refundId, RefundStatus.PENDING, (refundSendWindowMs - paystackTimeoutMs) / 1000],
+    'all',
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Paystack's id on the refund, unless a webhook named it already. Released as not sent meanwhile (a process frozen
+ * past the send window): Paystack has it, so it is pending again, and the admin is told, as the webhook's path does.
+ */
+async function recordSent(em: EntityManager, refundId: string, paystackRefundId: string): Promise<void> {
+  await em.transactional(async (trx) => {
+    const [row] = await trx.getConnection().execute<{ was: string; order_id: string; amount_cents: number }[]>(
+      `with before as (select status from refunds where id = ? for update)
+       update refunds set paystack_refund_id = ?, updated_at = now(),
+              status = case when status = ? then ? else status end
+        where id = ? and paystack_refund_id is null
+          and not exists (select 1 from refunds where paystack_refund_id = ?)
+       returning (select status from before) as was, order_id, amount_cents`,
+      [refundId, paystackRefundId, RefundStatus.NOT_SENT, RefundStatus.PENDING, refundId, paystackRefundId],
+      'all',
+      trx.getTransactionContext(),
+    );
+    if (row?.was === RefundStatus.NOT_SENT) {
+      noticeRefundReachedLate(trx, row.amount_cents, row.order_id);
+    }
+  });
+}
+
 export const refundsService = {
   /** An admin sends money of a paid order back through Paystack, in full or in part. */
   async refundOrder(ctx: RequestContext, raw: RefundInput): Promise<Refund> {
     const admin = requireAdmin(ctx);
     const input = parseInput(raw);
     const reserved = await reserveRefund(ctx.em, input, admin.id);
+    // Released meanwhile (this process froze past the send window and another instance found nothing at
+    // Paystack): sent now, it would refund money the shop's books no longer reserve.
+    if (!(await stillSendable(ctx.em, reserved.id))) {
+      throw AppError.field('orderId', 'REFUND_FAILED', 'The refund took too long to start. Nothing was refunded.');
+    }
     try {
       const answer = await ctx.paystack().refund({
         transaction: reserved.reference,
@@ -307,16 +356,7 @@ export const refundsService = {
         // Our id in the note: Paystack keeps it, so its list of the payment's refunds names this one exactly.
         merchant_note: refundNote(reserved.id, input.reason),
       });
-      // The webhook may have named it already. Released as not sent meanwhile (a process frozen past the send
-      // window): Paystack has it, so it is pending again.
-      await ctx.em.getConnection().execute(
-        `update refunds set paystack_refund_id = ?, updated_at = now(),
-                status = case when status = ? then ? else status end
-          where id = ? and paystack_refund_id is null
-            and not exists (select 1 from refunds where paystack_refund_id = ?)`,
-        [String(answer.id), RefundStatus.NOT_SENT, RefundStatus.PENDING, reserved.id, String(answer.id)],
-        'run',
-      );
+      await recordSent(ctx.em, reserved.id, String(answer.id));
     } catch (error) {
       if (!(error instanceof PaystackRefusal)) {
         // The answer was lost (timeout, network, 5xx): the money may have gone out. The refund stays pending and
