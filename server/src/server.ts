@@ -18,8 +18,6 @@ import { queueLowStockDigest } from './modules/notifications/owner-alerts';
 import { createFileStorage } from './storage/create-file-storage';
 import { paystackSimulatorKey } from './modules/payments/paystack-simulator';
 
-export { PortInUseError } from './http/public-port';
-
 export interface RunningShop {
   url: string;
   port: number;

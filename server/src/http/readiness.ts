@@ -64,10 +64,6 @@ export class Readiness {
     this.draining = true;
   }
 
-  get isDraining(): boolean {
-    return this.draining;
-  }
-
   /** The last check's answer, without asking (liveness shows it). */
   get lastDatabaseState(): DatabaseState {
     return this.database;

@@ -236,7 +236,7 @@ describe('body shapes', () => {
       .set('accept', 'application/json')
       .send('--x\r\ncontent-disposition: form-data; name="operations"\r\n\r\n{');
     expect(answer.status).toBeLessThan(500);
-    expect(await shop.http.get('/healthz').then((health) => health.status)).toBe(200);
+    expect(await shop.http.get('/readyz').then((health) => health.status)).toBe(200);
   });
 
   it('a POST of /graphql whose form has a malformed part header is refused, and the process lives on', async () => {
@@ -249,7 +249,7 @@ describe('body shapes', () => {
       .send('--x\r\ncontent-disposition: form-data; name="operations"\r\n\r\n{}\r\n--x\r\nbad header\r\n\r\n');
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('The multipart form could not be read: Malformed part header.');
-    expect(await shop.http.get('/healthz').then((health) => health.status)).toBe(200);
+    expect(await shop.http.get('/readyz').then((health) => health.status)).toBe(200);
   });
 
   it('a JSON array body is refused as not an object', () =>

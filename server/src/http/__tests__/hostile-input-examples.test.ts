@@ -500,6 +500,6 @@ describe('the expensive searches at every search entry', () => {
 
 describe('afterwards', () => {
   it('the shop still answers', async () => {
-    await shop.http.get('/healthz').expect(200);
+    await shop.http.get('/readyz').expect(200);
   });
 });

@@ -612,7 +612,7 @@ describe('every GraphQL field', () => {
 
 describe('afterwards', () => {
   it('the process still answers and its heap is within budget', async () => {
-    await shop.http.get('/healthz').expect(200);
+    await shop.http.get('/readyz').expect(200);
     gc();
     const growth = process.memoryUsage().heapUsed - heapBefore;
     expect(growth).toBeLessThan(heapBudgetBytes);

@@ -45,7 +45,7 @@ function cartEmpty(error: unknown): boolean {
   return error instanceof AppError && error.fieldErrors.some((field) => field.code === 'EMPTY_CART');
 }
 
-export const keyReused = () =>
+const keyReused = () =>
   new AppError(
     'UNPROCESSABLE',
     'This idempotency key was already used for a different checkout (other details or items). Send a new key for a new order.',
