@@ -76,9 +76,13 @@ export async function openPublicPort(httpServer: Server, port: number, host: str
   let drained: Promise<DrainOutcome> | undefined;
   let allClosed: (() => void) | undefined;
 
+  // Answers under way, so a drain can mark those whose headers are not written yet.
+  const answering = new Set<ServerResponse>();
   // Before the app's own handler (registered later), so that the app's answer carries it.
   httpServer.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
     if (drained) response.setHeader('connection', 'close');
+    answering.add(response);
+    response.once('close', () => answering.delete(response));
   });
 
   // The options Node's HTTP server gives the sockets it accepts itself.
@@ -94,11 +98,7 @@ export async function openPublicPort(httpServer: Server, port: number, host: str
   const address = listener.address();
 
   async function drain(withinMs: number): Promise<DrainOutcome> {
-    // Answers under way whose headers are not written yet (the socket's current response, as Node keeps it).
-    for (const socket of open) {
-      const response = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-      if (response && !response.headersSent) response.setHeader('connection', 'close');
-    }
+    for (const response of answering) if (!response.headersSent) response.setHeader('connection', 'close');
     // New connections are refused from here on.
     listener.close();
     if (open.size > 0) {
