@@ -2,16 +2,21 @@
 // (issue 23, decision 0069). nginx runs deploy/nginx/scale.conf's rules (fleet/nginx.mjs) in front of three
 // instances of server/dist on one fresh PostgreSQL database, one SECRET_KEY and one uploads folder, their mail
 // caught by an SMTP sink. While shoppers browse and check out through nginx, each instance in turn gets SIGTERM,
-// exits, starts again and becomes ready. Passes when no shopper saw an error (no 5xx, no refused or reset
-// connection, no other unexpected answer) and every order the load created is whole and consistent.
+// exits, starts again and becomes ready. Then, still under that load, a connection outside the shop holds the
+// row of a product the buyers buy for 75 s (fleet/row-lock.mjs, decision 0072). Passes when no shopper saw an
+// error (no 5xx, no refused or reset connection, no other unexpected answer; the only exception is the shop's
+// retryable 503 to a write to the locked product while it is locked, which the buyer tries again), the row-lock
+// scenario's checks hold, and every order the load created is whole and consistent, one per idempotency key.
 //
 // Settings: FLEET_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server where a fresh
-// database is created and dropped again; FLEET_RESTARTS (default 1) is how many rolling restarts to run.
+// database is created and dropped again; FLEET_RESTARTS (default 1) is how many rolling restarts to run;
+// FLEET_ROW_LOCK_SECONDS (default 75; 0 skips the scenario) how long the row is held. The instances get the
+// caller's environment, so `DB_LOCK_TIMEOUT_MS=0 DB_STATEMENT_TIMEOUT_MS=0 npm run test:fleet` runs the shop without
+// its time limits.
 // Logs of the instances and nginx go to test-results/fleet/.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,13 +24,16 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startSmtpSink } from '../e2e/support/smtp-sink.mjs';
 import { buildIfMissing, findFreePort, startBuiltShop, stopServer } from '../tools/shop-process.mjs';
-import { registerShopper, startLoad } from './load.mjs';
+import { registerShopper, startLoad, triesOfARefusedWrite } from './load.mjs';
 import { nginxConfigFor, nginxPath, startNginx } from './nginx.mjs';
+import { statusOf } from './probe.mjs';
+import { hotBuyerCount, judgeRowLock, runRowLock } from './row-lock.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results', 'fleet');
 const postgresUrl = process.env.FLEET_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const rollingRestarts = Number(process.env.FLEET_RESTARTS ?? 1);
+const rowLockMs = Number(process.env.FLEET_ROW_LOCK_SECONDS ?? 75) * 1000;
 
 const instanceCount = 3;
 const browsers = 3;
@@ -53,18 +61,6 @@ function exitOf(child, timeoutMs) {
       clearTimeout(timer);
       resolve(code ?? signal);
     });
-  });
-}
-
-/** GET `url` on a connection of its own, closed after the answer (as a health checker asks): its status. */
-function statusOf(url) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, timeout: 2_000 }, (response) => {
-      response.resume();
-      response.once('end', () => resolve(response.statusCode));
-    });
-    request.once('timeout', () => request.destroy(new Error('timed out')));
-    request.once('error', reject);
   });
 }
 
@@ -166,15 +162,17 @@ async function prepareCatalogue(databaseUrl) {
 /**
  * Every order in the database against what the buyers were told: the same orders (none created for a shopper
  * who saw an error, none missing), each holding exactly what its cart held, its sums adding up, one payment per
- * initialised order for the order's total, the stock taken once per unit, and no cart left with a line.
+ * initialised order for the order's total, the stock taken once per unit, and no cart left with a line. And per
+ * idempotency key (`keys`, each with its tries): at most one order, placed by the try that was answered with it
+ * (an order first answered as a replay was placed by an earlier try its shopper saw fail).
  */
-async function checkOrders(databaseUrl, orders, boughtIds) {
+async function checkOrders(databaseUrl, orders, boughtIds, keys) {
   const problems = [];
   const database = new pg.Client({ connectionString: databaseUrl });
   await database.connect();
   try {
     const { rows } = await database.query(`
-      select o.id, o.subtotal_cents, o.discount_cents, o.shipping_fee_cents, o.total_cents,
+      select o.id, o.idempotency_key, o.subtotal_cents, o.discount_cents, o.shipping_fee_cents, o.total_cents,
              coalesce((select json_agg(json_build_object('product', i.product_id, 'quantity', i.quantity,
                                                          'cents', i.unit_price_cents) order by i.id)
                        from order_items i where i.order_id = o.id), '[]') as items,
@@ -184,6 +182,21 @@ async function checkOrders(databaseUrl, orders, boughtIds) {
     const told = new Map(orders.map((order) => [order.id, order]));
     for (const id of stored.keys())
       if (!told.has(id)) problems.push(`order ${id} exists, but its shopper saw an error`);
+    const ordersByKey = new Map();
+    for (const row of rows)
+      ordersByKey.set(row.idempotency_key, [...(ordersByKey.get(row.idempotency_key) ?? []), row.id]);
+    for (const [key, ids] of ordersByKey) {
+      if (key === null) problems.push(`${ids.length} orders have no idempotency key (the buyers always send one)`);
+      else if (ids.length > 1) problems.push(`key ${key} has ${ids.length} orders: ${ids.join(', ')}`);
+      const tries = keys.get(key)?.tries ?? [];
+      const first = tries.findIndex((attempt) => attempt.orderId !== undefined);
+      if (first >= 0 && tries[first].replayed) {
+        const before = tries.slice(0, first).map((attempt) => attempt.status);
+        problems.push(
+          `order ${ids[0]} was placed by a try its shopper saw fail (answers before it: ${before.join(', ')})`,
+        );
+      }
+    }
     for (const order of orders) {
       const row = stored.get(order.id);
       if (!row) {
@@ -229,18 +242,24 @@ async function checkOrders(databaseUrl, orders, boughtIds) {
   return problems;
 }
 
-/** How often nginx tried a second instance for one request, and how each instance's answers were spread. */
+/**
+ * How often nginx tried a second instance for one request, how each instance's answers were spread, and how many
+ * of each status nginx answered.
+ */
 function summariseAccessLog(accessLog) {
   const lines = readFileSync(accessLog, 'utf8').split('\n').filter(Boolean);
   let retried = 0;
   const byUpstream = {};
+  const statuses = {};
   for (const line of lines) {
+    const status = line.split(' ')[3];
+    statuses[status] = (statuses[status] ?? 0) + 1;
     const upstreams = /upstream="([^"]*)"/.exec(line)?.[1] ?? '-';
     if (upstreams.includes(',')) retried += 1;
     const answered = upstreams.split(', ').at(-1);
     byUpstream[answered] = (byUpstream[answered] ?? 0) + 1;
   }
-  return { requests: lines.length, retried, byUpstream };
+  return { requests: lines.length, retried, byUpstream, statuses };
 }
 
 async function main() {
@@ -298,6 +317,13 @@ async function main() {
       shoppers.push({ ...(await registerShopper(publicUrl, sink.messages, `fleet-buyer-${index + 1}`)), cart: [] });
     }
     log(`${buyers} buyers signed up; load: ${browsers} browsing and ${buyers} buying, ${pauseMs} ms between rounds`);
+    const hotBuyers = [];
+    for (let index = 0; rowLockMs > 0 && index < hotBuyerCount; index += 1) {
+      hotBuyers.push({
+        ...(await registerShopper(publicUrl, sink.messages, `fleet-hot-buyer-${index + 1}`)),
+        cart: [],
+      });
+    }
 
     load = startLoad({ baseUrl: publicUrl, productIds: allIds, boughtIds, shoppers, browsers, pauseMs });
     const restarts = [];
@@ -308,6 +334,28 @@ async function main() {
         restarts.push(await restartInstance(instance, loadStarted));
         await sleep(settleMs);
       }
+    }
+    let rowLock;
+    if (rowLockMs > 0) {
+      const hotId = boughtIds[0];
+      log(
+        `row lock: ${hotBuyerCount} more buyers put product ${hotId} in their carts; its row is locked for ${seconds(rowLockMs)}`,
+      );
+      rowLock = {
+        hotId,
+        ...(await runRowLock({
+          baseUrl: publicUrl,
+          databaseUrl,
+          instances,
+          nginx,
+          tally: load.tally,
+          orders: load.orders,
+          hotId,
+          hotBuyers,
+          lockMs: rowLockMs,
+        })),
+      };
+      log(`row lock: held from ${seconds(rowLock.lockedAt)} to ${seconds(rowLock.releasedAt)} of the load`);
     }
     await sleep(warmUpMs);
     await load.stop();
@@ -334,7 +382,36 @@ async function main() {
           .map(([upstream, count]) => `${upstream} ${count}`)
           .join(', '),
     );
-    const problems = await checkOrders(databaseUrl, orders, boughtIds);
+    const problems = await checkOrders(databaseUrl, orders, boughtIds, tally.keys);
+    let rowLockJudged;
+    if (rowLock) {
+      rowLockJudged = judgeRowLock({
+        tally,
+        ...rowLock,
+        statuses: access.statuses,
+      });
+      const { figures } = rowLockJudged;
+      const other = figures.othersDuringLock;
+      log(
+        `row lock: ${other.requests} requests not writing to product ${rowLock.hotId} during the lock, ` +
+          `${other.notAsExpected} answered 5xx or not at all; p50 ${other.p50Ms} ms, p99 ${other.p99Ms} ms, max ${other.maxMs} ms`,
+      );
+      log(
+        `row lock: ${figures.lockedProductDuringLock.requests} requests writing to it, the slowest ` +
+          `${figures.lockedProductDuringLock.maxMs} ms: ${JSON.stringify(figures.lockedProductDuringLock.byStatus)}`,
+      );
+      log(
+        `row lock: ${figures.refusals} retryable 503s (slowest ${figures.refusalMaxMs} ms), ${figures.gaveUp} writes given ` +
+          `up after ${triesOfARefusedWrite} tries, ${figures.placedAfterRefusal} refused checkouts placed later with the same key`,
+      );
+      log(
+        `row lock: nginx ${figures.nginx.status502} × 502 and ${figures.nginx.status504} × 504 in the run, ` +
+          `${figures.nginx.gaveUpLines} "marked down"/"no live upstreams"/"timed out" lines during the lock; ` +
+          `/healthz ${figures.healthz.answered200}/${figures.healthz.probes} answered 200 (slowest ${figures.healthz.maxMs} ms), ` +
+          `/readyz ${figures.readyz.answered200}/${figures.readyz.probes} (slowest ${figures.readyz.maxMs} ms)`,
+      );
+      for (const problem of rowLockJudged.problems) log(`  ROW LOCK PROBLEM ${problem}`);
+    }
     log(
       `orders: ${orders.length} created (${orders.filter((order) => order.initialised).length} with payment initialised), ${problems.length} problems`,
     );
@@ -344,12 +421,31 @@ async function main() {
     await fs.writeFile(
       path.join(resultsDir, 'summary.json'),
       JSON.stringify(
-        { loadMs, answered: tally.answered, errors: tally.errors, restarts, access, orders: orders.length, problems },
+        {
+          loadMs,
+          answered: tally.answered,
+          errors: tally.errors,
+          restarts,
+          access,
+          orders: orders.length,
+          problems,
+          refusals: tally.refusals,
+          rowLock: rowLockJudged,
+        },
         null,
         2,
       ),
     );
-    failed = tally.errors.length > 0 || problems.length > 0 || badExits.length > 0 || orders.length === 0;
+    // Without the scenario no write may be refused at all; with it, judgeRowLock says which refusals were due.
+    if (!rowLock && tally.refusals.length > 0)
+      log(`  PROBLEM ${tally.refusals.length} retryable 503s without a held lock`);
+    const rowLockProblems = rowLockJudged ? rowLockJudged.problems.length : tally.refusals.length;
+    failed =
+      tally.errors.length > 0 ||
+      problems.length > 0 ||
+      rowLockProblems > 0 ||
+      badExits.length > 0 ||
+      orders.length === 0;
   } catch (error) {
     console.error(`fleet: ${error instanceof Error ? error.stack : String(error)}`);
     failed = true;
