@@ -31,6 +31,17 @@ export const worstSearches = [
 const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json' };
 const productFields = 'id name priceCents images { id url }';
 
+/** A page of 60 and its count for `filter`, as the /search page (and the category page's name filter) asks. */
+const pageWithCount = (filter) => ({
+  method: 'POST',
+  path: '/graphql',
+  headers: jsonHeaders,
+  body: JSON.stringify({
+    query: `query ($f: ProductFilter) { products(filter: $f, limit: 60) { ${productFields} } productsCount(filter: $f) }`,
+    variables: { f: filter },
+  }),
+});
+
 /** Each search entry as one uncached request for `text`; `n` makes a GET's URL unique (an attacker's cache-buster). */
 export const searchEntries = [
   {
@@ -45,18 +56,7 @@ export const searchEntries = [
       }),
     }),
   },
-  {
-    name: 'results page + count',
-    request: (text) => ({
-      method: 'POST',
-      path: '/graphql',
-      headers: jsonHeaders,
-      body: JSON.stringify({
-        query: `query ($f: ProductFilter) { products(filter: $f, limit: 60) { ${productFields} } productsCount(filter: $f) }`,
-        variables: { f: { query: text } },
-      }),
-    }),
-  },
+  { name: 'results page + count', request: (text) => pageWithCount({ query: text }) },
   {
     name: 'REST /api/products/search',
     request: (text, n) => ({
@@ -65,18 +65,7 @@ export const searchEntries = [
       headers: { accept: 'application/json' },
     }),
   },
-  {
-    name: 'search filter + count',
-    request: (text) => ({
-      method: 'POST',
-      path: '/graphql',
-      headers: jsonHeaders,
-      body: JSON.stringify({
-        query: `query ($f: ProductFilter) { products(filter: $f, limit: 60) { ${productFields} } productsCount(filter: $f) }`,
-        variables: { f: { search: text } },
-      }),
-    }),
-  },
+  { name: 'search filter + count', request: (text) => pageWithCount({ search: text }) },
 ];
 
 function positive(name, fallback) {
