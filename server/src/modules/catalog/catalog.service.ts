@@ -15,6 +15,7 @@ import {
   matchesQuery,
   searchCandidates,
   searchQueryOf,
+  similarityText,
 } from './catalog-search';
 import {
   toCategoryView,
@@ -233,7 +234,12 @@ export async function readProductPage(ctx: RequestContext, request: ProductPageR
     ctx,
     `select p.id${ranked ? `, ${relevanceColumns}` : ''} from products p where ${where}
      order by ${innerOrder} limit ? offset ?`,
-    [...(ranked ? [query, query] : []), ...params, request.page.limit, request.page.offset],
+    [
+      ...(ranked ? [similarityText(query), similarityText(query)] : []),
+      ...params,
+      request.page.limit,
+      request.page.offset,
+    ],
   );
 }
 
@@ -425,7 +431,7 @@ export const catalogService = {
       `select p.id from (select p.id, ${relevanceColumns}
                          from (${candidates.sql}) p) p
        order by p.relevance desc, p.closeness desc, p.id limit ?`,
-      [query, query, ...candidates.params, first],
+      [similarityText(query), similarityText(query), ...candidates.params, first],
     );
     shows(
       ctx,
@@ -437,7 +443,7 @@ export const catalogService = {
       `select ${categoryColumns} from categories c
        where ${name.sql} or exists (select 1 from unnest(c.aliases) alias where ${alias.sql})
        order by word_similarity(?, lower(c.name)) desc, c.name limit ?`,
-      [...name.params, ...alias.params, query, first],
+      [...name.params, ...alias.params, similarityText(query), first],
     );
     return { query, products, categories: rows.map((row) => toCategoryView(row, imageUrlOf(ctx))) };
   },
