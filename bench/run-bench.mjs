@@ -11,7 +11,8 @@
  *   BENCH_PIPELINING       requests in flight per connection (default 1)
  *   BENCH_SCENARIOS        comma-separated scenario names to run instead of the scale run (`all` for every one;
  *                          `hostile` is the scenario in bench/hostile.mjs: storefront p99 alone and beside GraphQL
- *                          attacks, and their ratio)
+ *                          attacks, and their ratio; `hostile-search` alone is the scale run's worst-case searches
+ *                          at 19 + BENCH_PRODUCTS products, bench/hostile-search.mjs)
  *   BENCH_PRODUCTS         generated products added for the scale run's second phase (default 50000)
  *   BENCH_QUICK            1: a short scale run to try the bench (2,000 products, 1 round of 2 s, 1 s warm-up)
  *
@@ -41,6 +42,7 @@ import {
 import { pacedLoad } from './paced-load.mjs';
 import { scenarios } from './scenarios.mjs';
 import { measureHostile } from './hostile.mjs';
+import { hostileSearchGoals, measureHostileSearch } from './hostile-search.mjs';
 import {
   checkoutScenario,
   prepareShoppers,
@@ -571,12 +573,20 @@ async function scaleMain() {
 
   ({ server, stop } = await start());
   const large = await measurePhase(server, settings, shoppers, `${settings.products + 19} products`);
+  console.log(`\n— hostile-search at ${settings.products + 19} products —`);
+  const hostileSearch = await measureHostileSearch(server.url, server.child.pid, settings);
 
-  const goals = scaleGoals({ small, large, products: settings.products + 19 });
+  const goals = [
+    ...scaleGoals({ small, large, products: settings.products + 19 }),
+    ...hostileSearchGoals(hostileSearch, settings.products + 19),
+  ];
   printGoals(goals);
-  const failures = [small, large].flatMap((phase) =>
-    ['anonymous', 'signedIn', 'cached', 'cachedWithOrders', 'checkout'].flatMap((key) => phase[key].failures),
-  );
+  const failures = [
+    ...[small, large].flatMap((phase) =>
+      ['anonymous', 'signedIn', 'cached', 'cachedWithOrders', 'checkout'].flatMap((key) => phase[key].failures),
+    ),
+    ...hostileSearch.failures,
+  ];
   if (failures.length > 0)
     console.warn(`\nwarning: failed requests, so some numbers are not valid:\n  ${failures.join('\n  ')}`);
   const resultsDir = path.join(benchDir, 'results');
@@ -591,6 +601,7 @@ async function scaleMain() {
     seedSeconds,
     goals: goals.map(([what, result, goal, met]) => ({ what, result, goal, met })),
     phases: { small, large },
+    hostileSearch,
     failures,
   };
   await fs.writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
@@ -617,8 +628,38 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+/**
+ * `BENCH_SCENARIOS=hostile-search`: the scale run's hostile-search scenario alone, at 19 + BENCH_PRODUCTS products
+ * (seeded as the scale run does), without the other measurements.
+ */
+async function hostileSearchMain() {
+  const settings = readSettings();
+  const { pinning, tempRoot } = prepareRun();
+  const dataDir = path.join(tempRoot, 'data');
+  const start = async () => {
+    const server = await startServer({ dataDir, pinned: pinning.applied });
+    const stop = () => stopServer(server);
+    cleanupTasks.push(stop);
+    return { server, stop };
+  };
+  let { server, stop } = await start();
+  await stop();
+  cleanupTasks.splice(cleanupTasks.indexOf(stop), 1);
+  console.log(`seed:catalogue --products ${settings.products}…`);
+  await seedCatalogue(dataDir, settings.products);
+  ({ server } = await start());
+  console.log(measuringLine(settings, `hostile-search at ${settings.products + 19} products`));
+  const result = await measureHostileSearch(server.url, server.child.pid, settings);
+  printGoals(hostileSearchGoals(result, settings.products + 19));
+  if (result.failures.length > 0) console.warn(`\nwarning:\n  ${result.failures.join('\n  ')}`);
+}
+
 try {
-  await (process.env.BENCH_SCENARIOS ? main() : scaleMain());
+  await (process.env.BENCH_SCENARIOS === 'hostile-search'
+    ? hostileSearchMain()
+    : process.env.BENCH_SCENARIOS
+      ? main()
+      : scaleMain());
   await cleanup();
 } catch (error) {
   console.error(`\nbench failed: ${error.message}`);

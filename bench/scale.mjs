@@ -255,7 +255,7 @@ export function scaleGoals({ small, large, products }) {
 export function printGoals(rows) {
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
   console.log('');
-  console.log('issue 11 goals (same run):');
+  console.log('issue 11 and issue 23 goals (same run):');
   for (const [what, result, goal, met] of rows) {
     const status = met === undefined ? ' ' : mark(met);
     console.log(`${status} ${what.padEnd(widths[0])}  ${result.padEnd(widths[1])}  ${goal}`);

@@ -39,6 +39,11 @@ const searchStrings = [
   '😀'.repeat(50),
   `!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`.repeat(4).slice(0, 100),
   `%_\\ 'a' "b" %_%_ \\% \\_ (c) [d] {e} *f* ?g? |h| ^i$ .j.`,
+  // With a letter, so past the "no letter or digit" answer: each once made the trigram match wide (decision 0064).
+  `a${'%_\\'.repeat(33)}`,
+  'e '.repeat(50).trim(),
+  'ea'.repeat(50),
+  'eau '.repeat(20).trim(),
 ];
 const paystackKey = 'sk_test_hostile_input_examples';
 
@@ -466,6 +471,19 @@ describe('the expensive searches at every search entry', () => {
       },
     ]),
   ];
+
+  it('GraphQL adminProducts(search) answers each, and a search over 100 characters with TOO_LONG', async () => {
+    const findings = new Findings();
+    const query = 'query ($text: String) { adminProducts(search: $text, limit: 20) { totalCount } }';
+    for (const text of searchStrings) {
+      findings.check(`adminProducts ${JSON.stringify(text)}`, await graphqlAs(admin.auth, query, { text }), (answer) =>
+        answer.status === 200 && !answer.body.errors && answer.body.data ? undefined : 'gave no data',
+      );
+    }
+    const long = await graphqlAs(admin.auth, query, { text: 'x'.repeat(101) });
+    expect(long.body.errors?.[0]?.extensions).toMatchObject({ fieldErrors: [{ field: 'search', code: 'TOO_LONG' }] });
+    expect(findings.failures).toEqual([]);
+  });
 
   it.each(graphqlSearches.map((entry) => [entry.name, entry] as const))(
     'GraphQL %s answers each, as a guest (the direct path) and signed in (Apollo)',

@@ -84,7 +84,7 @@ export class CatalogAdminResolver {
   @Query(() => AdminProductListView, {
     description:
       'A page of the products in the shop (not archived), newest first, or lowest quantity first with lowStock; ' +
-      'search matches name, category or description.',
+      'search matches name, category or description (at most 100 characters).',
   })
   async adminProducts(
     @Ctx() ctx: RequestContext,

@@ -36,7 +36,11 @@ export class ProductResolver {
     return catalogService.listNewArrivals(ctx, pageOf(limit, 0, 6));
   }
 
-  @Query(() => Int)
+  @Query(() => Int, {
+    description:
+      'The products the filter matches. With a search (query or search) at most 300: a search reads at most 300 ' +
+      'matching products, so 300 means "300 or more" and its pages end there.',
+  })
   async productsCount(
     @Ctx() ctx: RequestContext,
     @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter,

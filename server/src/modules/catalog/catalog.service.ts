@@ -7,7 +7,16 @@ import type { Page } from '../../shared/pagination';
 import { likePattern } from '../../shared/search';
 import { singleRow } from '../../shared/single-row';
 import { Availability, ProductSort, type ProductFilter } from './catalog.inputs';
-import { matchesQuery, searchQueryOf } from './catalog-search';
+import {
+  candidatesSelect,
+  idArray,
+  literalSearchOf,
+  matchesNothing,
+  matchesQuery,
+  searchCandidates,
+  searchQueryOf,
+  similarityText,
+} from './catalog-search';
 import {
   toCategoryView,
   toProductView,
@@ -56,7 +65,7 @@ export const productViewColumns = `p.id, p.name, p.description, p.price_cents, p
  * an index of migration 0011 (the primary key for the id orders). The collation is Intl.Collator('en',
  * { sensitivity: 'base', numeric: true }), the order the shop sorted names in before. RELEVANCE orders by the
  * columns `relevanceColumns` adds: the best word similarity first, then the closest whole name (the shorter of
- * two names holding the word), then the id; it sorts the matches, which the search's condition bounds.
+ * two names holding the word), then the id; it sorts the search's candidates, at most `maxSearchCandidates`.
  */
 const orderBy: Record<ProductSort, string> = {
   [ProductSort.BEST_SELLING]: 'p.id',
@@ -99,11 +108,15 @@ export async function categoriesBySlugs(
   return slugs.map((slug) => bySlug.get(slug) ?? null);
 }
 
-/** The WHERE clause a filter makes over `p`, with its parameters; archived products are never shown. */
+/**
+ * The WHERE clause a filter makes over `p`, with its parameters; archived products are never shown. `none` when a
+ * search can match nothing (no letter or digit, or no candidate): the caller answers without a statement.
+ */
 async function conditionsFor(
   ctx: RequestContext,
   filter: ProductFilter | null | undefined,
-): Promise<{ where: string; params: unknown[] }> {
+): Promise<{ where: string; params: unknown[]; none: boolean }> {
+  const nothing = { where: 'false', params: [], none: true };
   const conditions = ['p.archived_at is null'];
   const params: unknown[] = [];
   const slug = filter?.categorySlug?.trim();
@@ -126,23 +139,25 @@ async function conditionsFor(
       params.push(likePattern(longestRun, 'contains'), likePattern(text, 'contains'));
     }
   }
+  // A search is its bounded candidates (decision 0064): the other conditions, the sort and the page apply to those.
   const query = searchQueryOf(filter?.query, 'filter.query');
-  if (query) {
-    const match = matchesQuery('lower(p.name)', query);
-    conditions.push(match.sql);
-    params.push(...match.params);
-  }
-  const search = filter?.search?.trim().toLowerCase();
-  if (search) {
-    // Served by the trigram index on lower(name) (migration 0011).
-    conditions.push(`lower(p.name) like ? escape '\\'`);
-    params.push(likePattern(search, 'contains'));
+  const search = literalSearchOf(filter?.search, 'filter.search');
+  if (search === null || matchesNothing(filter?.query)) return nothing;
+  for (const match of [
+    { kind: 'query' as const, text: query },
+    { kind: 'search' as const, text: search },
+  ]) {
+    if (!match.text) continue;
+    const ids = await searchCandidates(ctx, match);
+    if (ids.length === 0) return nothing;
+    conditions.push('p.id = any(?::int[])');
+    params.push(idArray(ids));
   }
   const availability = new Set(filter?.availability ?? []);
   if (availability.size === 1) {
     conditions.push(availability.has(Availability.IN_STOCK) ? 'p.quantity > 0' : 'p.quantity <= 0');
   }
-  return { where: conditions.join(' and '), params };
+  return { where: conditions.join(' and '), params, none: false };
 }
 
 /**
@@ -206,7 +221,8 @@ export interface ProductPageRequest {
 
 /** One page of products: one statement (plus the category lookup its slug may need, shared per request). */
 export async function readProductPage(ctx: RequestContext, request: ProductPageRequest): Promise<ProductView[]> {
-  const { where, params } = await conditionsFor(ctx, request.filter);
+  const { where, params, none } = await conditionsFor(ctx, request.filter);
+  if (none) return [];
   const query = searchQueryOf(request.filter?.query, 'filter.query');
   // RELEVANCE without a query has nothing to rank by: the default order.
   const sort = request.sort === ProductSort.RELEVANCE && !query ? ProductSort.BEST_SELLING : request.sort;
@@ -218,7 +234,12 @@ export async function readProductPage(ctx: RequestContext, request: ProductPageR
     ctx,
     `select p.id${ranked ? `, ${relevanceColumns}` : ''} from products p where ${where}
      order by ${innerOrder} limit ? offset ?`,
-    [...(ranked ? [query, query] : []), ...params, request.page.limit, request.page.offset],
+    [
+      ...(ranked ? [similarityText(query), similarityText(query)] : []),
+      ...params,
+      request.page.limit,
+      request.page.offset,
+    ],
   );
 }
 
@@ -253,6 +274,7 @@ export const catalogService = {
   ): Promise<ProductView[]> {
     // Checked before the loader, so a search too long is the caller's error, not the batch's.
     const query = searchQueryOf(options.filter?.query, 'filter.query');
+    literalSearchOf(options.filter?.search, 'filter.search');
     const request: ProductPageRequest = {
       filter: options.filter ? { ...options.filter } : null,
       sort: options.sort ?? (query ? ProductSort.RELEVANCE : ProductSort.BEST_SELLING),
@@ -274,7 +296,7 @@ export const catalogService = {
     const category = slug ? await this.findCategoryBySlug(ctx, slug) : null;
     if (
       category &&
-      !filter?.search?.trim() &&
+      !literalSearchOf(filter?.search, 'filter.search') &&
       !searchQueryOf(filter?.query, 'filter.query') &&
       new Set(filter?.availability ?? []).size !== 1
     ) {
@@ -289,7 +311,8 @@ export const catalogService = {
       );
       return row.count;
     }
-    const { where, params } = await conditionsFor(ctx, filter);
+    const { where, params, none } = await conditionsFor(ctx, filter);
+    if (none) return 0;
     const row = singleRow(
       await connection.execute<{ count: number }[]>(
         `select count(*)::int as count from products p where ${where}`,
@@ -384,8 +407,8 @@ export const catalogService = {
 
   /**
    * What the header's search box suggests while a shopper types (decision 0051): the closest products, ranked as
-   * the /search page ranks them, and the categories whose name or alias matches. Two statements, none for a
-   * search under two characters; each reads a trigram index (migrations 0011 and 0013).
+   * the /search page ranks them, and the categories whose name or alias matches. Three statements at most (the
+   * bounded candidates, their ranking, the categories), none for a search under two letters or digits.
    */
   async searchSuggestions(
     ctx: RequestContext,
@@ -401,16 +424,14 @@ export const catalogService = {
     if (!query) return { query, products: [], categories: [] };
     readsList(ctx, null);
     ctx.cacheTags.add(cacheTag.categories);
-    // The nearest names by the GiST index's k-nearest-neighbour order (`<<->` is 1 − word similarity), stopping
-    // after `first`; then ranked as /search ranks them. Ties at the cut are the index's pick.
-    const match = matchesQuery('lower(p.name)', query);
+    // Ranked as /search ranks them, among the search's bounded candidates (decision 0064).
+    const candidates = candidatesSelect({ kind: 'query', text: query });
     const products = await productsSelected(
       ctx,
-      `select p.id
-       from (select p.*, ${relevanceColumns} from products p where p.archived_at is null and ${match.sql}
-             order by ? <<-> lower(p.name) limit ?) p
-       order by p.relevance desc, p.closeness desc, p.id`,
-      [query, query, ...match.params, query, first],
+      `select p.id from (select p.id, ${relevanceColumns}
+                         from (${candidates.sql}) p) p
+       order by p.relevance desc, p.closeness desc, p.id limit ?`,
+      [similarityText(query), similarityText(query), ...candidates.params, first],
     );
     shows(
       ctx,
@@ -422,7 +443,7 @@ export const catalogService = {
       `select ${categoryColumns} from categories c
        where ${name.sql} or exists (select 1 from unnest(c.aliases) alias where ${alias.sql})
        order by word_similarity(?, lower(c.name)) desc, c.name limit ?`,
-      [...name.params, ...alias.params, query, first],
+      [...name.params, ...alias.params, similarityText(query), first],
     );
     return { query, products, categories: rows.map((row) => toCategoryView(row, imageUrlOf(ctx))) };
   },

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
 import { likePattern, searchText } from '../../shared/search';
+import { checkSearchLength } from './catalog-search';
 import { singleRow } from '../../shared/single-row';
 import { requireAdmin } from '../accounts/guards';
 import { toProductView, type ProductRow, type ProductView } from './catalog.views';
@@ -52,6 +53,7 @@ export const inventoryService = {
     requireAdmin(ctx);
     const conditions = ['p.archived_at is null'];
     const parameters: unknown[] = [];
+    if (typeof query.search === 'string') checkSearchLength(query.search, 'search');
     const search = searchText(query.search);
     if (search) {
       const pattern = likePattern(search, 'contains');

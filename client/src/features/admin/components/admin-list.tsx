@@ -63,6 +63,8 @@ export function SearchToolbar({ label, placeholder, search, onSearch, csvHref, c
         className="admin-search"
         placeholder={placeholder}
         aria-label={label}
+        // The server reads at most 100 characters of an admin search (the inventory's refuses more).
+        maxLength={100}
         value={search}
         onChange={(event) => onSearch(event.target.value)}
       />

@@ -19,9 +19,9 @@ export type ProductFilter = {
   availability?: Array<Availability> | null | undefined;
   /** A category slug or alias (kids, room); else the spec rule. */
   categorySlug?: string | null | undefined;
-  /** What a shopper searched for (the /search page): names containing it or, typo-tolerant, with words like it (trigram word similarity). At most 100 characters; under 2 after trimming means no search. */
+  /** What a shopper searched for (the /search page): names containing it or, typo-tolerant, with words like it (trigram word similarity), compared as its words of letters and digits. At most 100 characters; under 2 after trimming means no search; with no letter or digit it matches nothing. A search reads at most 300 matching products: sorts, pages and the count work over those. */
   query?: string | null | undefined;
-  /** Case-insensitive "name contains". */
+  /** Case-insensitive "name contains", literal (% and _ are text). At most 100 characters; with no letter or digit it matches nothing. Reads at most 300 matching products, like a query. */
   search?: string | null | undefined;
 };
 

@@ -58,6 +58,11 @@ describe('FilterPanel with the URL', () => {
     expect(variables()).toEqual({ filter: { categorySlug: 'for-men', search: 'rose' }, sort: 'BEST_SELLING' });
   });
 
+  it('takes at most the 100 characters the server accepts (decision 0064)', () => {
+    renderPanel();
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveAttribute('maxlength', '100');
+  });
+
   it('searches at once on Enter and clears the search when the box is emptied', async () => {
     const user = userEvent.setup();
     const { location } = renderPanel('/category/for-men?q=oud');

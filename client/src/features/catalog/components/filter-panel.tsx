@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Availability } from '../api/category-products.generated';
 import { AVAILABILITY_OPTIONS } from '../product-list-params';
+import { MAX_SEARCH_LENGTH } from '../search-text';
 import './filter-panel.css';
 
 /** Typing pauses this long before the search reaches the URL (and the server). */
@@ -85,6 +86,7 @@ export function FilterPanel({
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           placeholder="e.g. Oud"
+          maxLength={MAX_SEARCH_LENGTH}
           autoComplete="off"
           enterKeyHint="search"
         />

@@ -55,7 +55,7 @@ function CategoryView({ slug }: { slug: string }) {
         {description ? <p className="catalog-page__intro">{description}</p> : null}
         {results ? (
           <p className="catalog-page__count" role="status">
-            {productCountText(results.productsCount)}
+            {productCountText(results.productsCount, Boolean(list.search))}
           </p>
         ) : null}
       </header>

@@ -1,6 +1,9 @@
 import { countText } from '../../../shared/count-text';
 
-// SPEC §2 writes '{n} products'; one product reads '1 product'.
-export function productCountText(count: number): string {
-  return countText(count, 'product');
+/** The most products a search reads (the server's maxSearchCandidates, decision 0064): its count stops there. */
+export const searchResultsCap = 300;
+
+// SPEC §2 writes '{n} products'; one product reads '1 product'. A search's count at its cap reads '300+ products'.
+export function productCountText(count: number, searched = false): string {
+  return searched && count >= searchResultsCap ? `${searchResultsCap}+ products` : countText(count, 'product');
 }

@@ -42,7 +42,7 @@ export function SearchPage() {
         <h1 className="catalog-page__title">{searchTitle(query)}</h1>
         {searching && results ? (
           <p className="catalog-page__count" role="status">
-            {productCountText(results.productsCount)}
+            {productCountText(results.productsCount, true)}
           </p>
         ) : null}
       </header>

@@ -127,13 +127,14 @@ describe('filters and sorts', () => {
     expect(best).toEqual([...best].sort((left, right) => left - right));
   });
 
-  it('reads the database on each request: one statement per list and per count, one to look a slug up', async () => {
+  it('reads the database on each request: one statement per list and per count, one to look a slug up, one for a search', async () => {
     const query = `query ($filter: ProductFilter, $sort: ProductSort, $limit: Int) {
       products(filter: $filter, sort: $sort, limit: $limit) { id category images { id srcSet } } productsCount(filter: $filter) }`;
     for (const [variables, expected] of [
       [{ filter: { categorySlug: 'kids' }, limit: 3 }, 3],
       [{ limit: 50 }, 2],
-      [{ filter: { search: 'eau' }, sort: 'PRICE_HIGH_TO_LOW' }, 2],
+      // The search's bounded candidates, shared by the list and its count (decision 0064).
+      [{ filter: { search: 'eau' }, sort: 'PRICE_HIGH_TO_LOW' }, 3],
       [{ filter: { categorySlug: 'men-for' } }, 3],
     ] as const) {
       const { statements } = await shop.statements.measure(() => shop.graphql(query, variables));
