@@ -1,0 +1,53 @@
+import { ResponseCache } from '../../http/response-cache';
+import { SecondSight } from '../second-sight';
+
+const answer = (body: string) => ({
+  status: 200,
+  contentType: 'application/json',
+  cacheControl: 'public, no-cache',
+  body: Buffer.from(body),
+});
+
+describe('admission at second sight', () => {
+  it('admits a key the second time it is offered, then needs two sights again', () => {
+    const admission = new SecondSight(100);
+    expect(admission.admit('/?utm=a')).toBe(false);
+    expect(admission.admit(42)).toBe(false);
+    expect(admission.admit('/?utm=a')).toBe(true);
+    expect(admission.admit(42)).toBe(true);
+    expect(admission.admit('/?utm=a')).toBe(false);
+  });
+
+  it('remembers only the last keys offered once: a key seen before a flood of one-offs counts as new', () => {
+    const admission = new SecondSight(100);
+    admission.admit('/product/1');
+    for (let index = 0; index < 100; index += 1) expect(admission.admit(`/?bust=${index}`)).toBe(false);
+    expect(admission.admit('/product/1')).toBe(false);
+    expect(admission.admit('/product/1')).toBe(true);
+  });
+});
+
+describe('the response cache under cache-busting query strings', () => {
+  it('stores none of 50,000 one-off answers, and a repeated one from its second request', () => {
+    const cache = new ResponseCache(1_000_000);
+    for (let index = 0; index < 50_000; index += 1) {
+      cache.store(`data:/api/products/list?x=${index}`, cache.generation, ['product-list'], answer('[]'));
+    }
+    expect(cache.size).toBe(0);
+    expect(cache.calculatedBytes).toBe(0);
+    cache.store('data:/api/products/list', cache.generation, ['product-list'], answer('[1]'));
+    expect(cache.lookup('data:/api/products/list')).toBeUndefined();
+    cache.store('data:/api/products/list', cache.generation, ['product-list'], answer('[1]'));
+    expect(cache.lookup('data:/api/products/list')?.body.toString()).toBe('[1]');
+  });
+
+  it('stays within its bytes when every answer is asked for twice', () => {
+    const cache = new ResponseCache(20_000);
+    for (let index = 0; index < 1000; index += 1) {
+      for (const _time of [1, 2])
+        cache.store(`page:${index}`, cache.generation, ['product-list'], answer('x'.repeat(500)));
+    }
+    expect(cache.size).toBeGreaterThan(0);
+    expect(cache.calculatedBytes).toBeLessThanOrEqual(20_000);
+  });
+});
