@@ -94,6 +94,8 @@ export class ResponseCache {
   /** Drops every answer (a change too large to name, or changes that may have been missed). */
   clear(): void {
     this.drops.dropAll();
+    // What was held was asked for before: kept again from its next request.
+    if (this.admission) for (const key of this.entries.keys()) this.admission.remember(key);
     this.entries.clear();
   }
 
@@ -104,7 +106,10 @@ export class ResponseCache {
     for (const tag of tags) {
       for (const key of this.keysByTag.get(tag) ?? []) keys.add(key);
     }
-    for (const key of keys) this.entries.delete(key);
+    for (const key of keys) {
+      this.entries.delete(key);
+      this.admission?.remember(key);
+    }
     return keys.size;
   }
 

@@ -24,6 +24,14 @@ export class SecondSight {
     this.seenOnce = new LRUCache<number, true>({ max: remembered });
   }
 
+  /**
+   * Counts `key` as offered once: a cache dropping a held entry (a catalogue change, not its bound) calls this, so
+   * the page asked for again right after is kept at once, as before the change.
+   */
+  remember(key: string | number): void {
+    this.seenOnce.set(typeof key === 'number' ? key : hashOf(key), true);
+  }
+
   /** True when `key` was offered before (store it now); otherwise remembers it and answers false. */
   admit(key: string | number): boolean {
     const hash = typeof key === 'number' ? key : hashOf(key);

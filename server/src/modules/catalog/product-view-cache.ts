@@ -87,13 +87,15 @@ export class ProductViewCache {
     }
   }
 
+  /** Views dropped by a change were read before: kept again from their next read. */
   drop(ids: readonly number[]): void {
     this.drops.drop(ids);
-    for (const id of ids) this.views.delete(id);
+    for (const id of ids) if (this.views.delete(id)) this.admission?.remember(id);
   }
 
   clear(): void {
     this.drops.dropAll();
+    if (this.admission) for (const id of this.views.keys()) this.admission.remember(id);
     this.views.clear();
   }
 }

@@ -41,6 +41,19 @@ describe('the response cache under cache-busting query strings', () => {
     expect(cache.lookup('data:/api/products/list')?.body.toString()).toBe('[1]');
   });
 
+  it('keeps an answer dropped by a catalogue change again from its next request', () => {
+    const cache = new ResponseCache(1_000_000);
+    for (let time = 0; time < 2; time += 1)
+      cache.store('html:/product/5', cache.generation, ['product:5'], answer('a'));
+    cache.drop(['product:5']);
+    cache.store('html:/product/5', cache.generation, ['product:5'], answer('b'));
+    expect(cache.lookup('html:/product/5')?.body.toString()).toBe('b');
+    for (let time = 0; time < 2; time += 1) cache.store('html:/', cache.generation, ['product:5'], answer('home'));
+    cache.clear();
+    cache.store('html:/', cache.generation, ['product:5'], answer('home'));
+    expect(cache.lookup('html:/')).toBeDefined();
+  });
+
   it('stays within its bytes when every answer is asked for twice', () => {
     const cache = new ResponseCache(20_000);
     for (let index = 0; index < 1000; index += 1) {

@@ -176,6 +176,8 @@ describe('a catalogue page at 20 and at 5,000 products', () => {
     const warm = async (name: string) => {
       const read = reads[name];
       if (!read) throw new Error(`no read named ${name}`);
+      // Twice: the views are kept from their second read (decision 0071).
+      await read();
       await read();
       shop.responseCache.clear();
       return (await shop.statements.measure(read)).statements;
