@@ -13,7 +13,7 @@
  * BENCH_MIX_SHOPPERS (8 concurrent shoppers, each pausing 100 ms between requests), BENCH_MIX_ATTACKERS (8
  * concurrent attack loops), BENCH_MIX_IDLE_SOCKETS (4000), BENCH_MIX_SLOWLORIS (200).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { randomBytes, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -51,6 +51,15 @@ export function rssMb(pid) {
 }
 
 const readStatus = (pid) => readFileSync(`/proc/${pid}/status`, 'utf8');
+
+/** Files the process holds open (its sockets among them), or undefined off Linux. */
+function openFiles(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return undefined;
+  }
+}
 
 const token = () => randomBytes(6).toString('base64url');
 const graphqlGetHeaders = { accept: 'application/json', 'apollo-require-preflight': 'true' };
@@ -228,8 +237,11 @@ function silentSockets(url, count, slow) {
     if (opened >= count) clearInterval(opener);
   }, 100);
   return {
+    /** Connected now (not still connecting). */
     get open() {
-      return sockets.size;
+      let connected = 0;
+      for (const socket of sockets) if (!socket.connecting) connected += 1;
+      return connected;
     },
     stop() {
       running = false;
@@ -280,7 +292,7 @@ export async function measureHostileMix({ baseUrl, pid, settings = hostileMixSet
   const progress = setInterval(() => {
     log(
       `${Math.round((Date.now() - attackStarted) / 1000)} s: RSS ${rssMb(pid)} MB (peak ${peak}), ` +
-        `${idle.open + slow.open} silent sockets open, attacks sent ${attackers.counts.sent}, ` +
+        `${idle.open + slow.open} silent sockets open (the shop holds ${openFiles(pid)} files), attacks sent ${attackers.counts.sent}, ` +
         `shoppers ${shoppers.counts.ok} ok / ${shoppers.counts.failed} failed`,
     );
   }, 30_000);
