@@ -218,6 +218,8 @@ function silentSockets(url, count, slow) {
     const socket = net.connect({ host: hostname, port: Number(port) });
     sockets.add(socket);
     socket.on('error', () => {});
+    // Read (and drop) what the shop sends, its 408 and its FIN: a paused socket would never see the close.
+    socket.resume();
     socket.on('close', () => {
       sockets.delete(socket);
       clearInterval(socket.drip);
