@@ -1,3 +1,6 @@
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
+import { parse, type DocumentNode } from 'graphql';
+import { SecondSightDocumentStore } from '../../graphql/apollo';
 import { ResponseCache } from '../../http/response-cache';
 import { SecondSight } from '../second-sight';
 
@@ -62,5 +65,17 @@ describe('the response cache under cache-busting query strings', () => {
     }
     expect(cache.size).toBeGreaterThan(0);
     expect(cache.calculatedBytes).toBeLessThanOrEqual(20_000);
+  });
+});
+
+describe("Apollo's document store", () => {
+  it('keeps a parsed document from the second time its text is sent', async () => {
+    const store = new SecondSightDocumentStore(new InMemoryLRUCache<DocumentNode>());
+    const document = parse('{ products { id } }');
+    for (let index = 0; index < 1000; index += 1) await store.set(`hash-${index}`, document);
+    expect(await store.get('hash-1')).toBeUndefined();
+    await store.set('hash-page', document);
+    await store.set('hash-page', document);
+    expect(await store.get('hash-page')).toBe(document);
   });
 });
