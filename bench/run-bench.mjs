@@ -12,7 +12,9 @@
  *   BENCH_SCENARIOS        comma-separated scenario names to run instead of the scale run (`all` for every one;
  *                          `hostile` is the scenario in bench/hostile.mjs: storefront p99 alone and beside GraphQL
  *                          attacks, and their ratio; `hostile-search` alone is the scale run's worst-case searches
- *                          at 19 + BENCH_PRODUCTS products, bench/hostile-search.mjs)
+ *                          at 19 + BENCH_PRODUCTS products, bench/hostile-search.mjs; `hostile-mix` is
+ *                          bench/hostile-mix.mjs alone: memory at 50,019 products before, during and after minutes
+ *                          of mixed attacks)
  *   BENCH_PRODUCTS         generated products added for the scale run's second phase (default 50000)
  *   BENCH_QUICK            1: a short scale run to try the bench (2,000 products, 1 round of 2 s, 1 s warm-up)
  *
@@ -43,6 +45,7 @@ import { pacedLoad } from './paced-load.mjs';
 import { scenarios } from './scenarios.mjs';
 import { measureHostile } from './hostile.mjs';
 import { hostileSearchGoals, measureHostileSearch } from './hostile-search.mjs';
+import { measureHostileMix } from './hostile-mix.mjs';
 import {
   checkoutScenario,
   prepareShoppers,
@@ -608,6 +611,38 @@ async function scaleMain() {
   console.log(`results written to ${path.relative(process.cwd(), resultsFile)}`);
 }
 
+/** `BENCH_SCENARIOS=hostile-mix`: BENCH_PRODUCTS seeded, then bench/hostile-mix.mjs against one instance. */
+async function hostileMixMain() {
+  const settings = readSettings();
+  const { machine, pinning, built, tempRoot } = prepareRun();
+  const dataDir = path.join(tempRoot, 'data');
+  console.log(`seed:catalogue --products ${settings.products} into a fresh database…`);
+  const seedSeconds = await seedCatalogue(dataDir, settings.products);
+  const server = await startServer({ dataDir, pinned: pinning.applied }).catch(async (error) => {
+    if (error.handle) await stopServer(error.handle);
+    throw error;
+  });
+  cleanupTasks.push(() => stopServer(server));
+  console.log(`seeded in ${seedSeconds} s; the shop is up at ${server.url}`);
+  const { rows, report } = await measureHostileMix({ baseUrl: server.url, pid: server.child.pid });
+  printGoals(rows, `hostile mix at ${(settings.products + 19).toLocaleString('en')} products (issue 23 item 9):`);
+  const resultsDir = path.join(benchDir, 'results');
+  await fs.mkdir(resultsDir, { recursive: true });
+  const resultsFile = path.join(resultsDir, 'latest.json');
+  const goals = rows.map(([what, result, goal, met]) => ({ what, result, goal, met }));
+  const result = {
+    createdAt: new Date().toISOString(),
+    kind: 'hostile-mix',
+    machine,
+    pinning,
+    built,
+    goals,
+    ...report,
+  };
+  await fs.writeFile(resultsFile, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`results written to ${path.relative(process.cwd(), resultsFile)}`);
+}
+
 // Run newest first, once, whether the bench ends, fails or is interrupted.
 const cleanupTasks = [];
 let cleanupPromise;
@@ -655,11 +690,8 @@ async function hostileSearchMain() {
 }
 
 try {
-  await (process.env.BENCH_SCENARIOS === 'hostile-search'
-    ? hostileSearchMain()
-    : process.env.BENCH_SCENARIOS
-      ? main()
-      : scaleMain());
+  const modes = { 'hostile-search': hostileSearchMain, 'hostile-mix': hostileMixMain };
+  await (modes[process.env.BENCH_SCENARIOS] ?? (process.env.BENCH_SCENARIOS ? main : scaleMain))();
   await cleanup();
 } catch (error) {
   console.error(`\nbench failed: ${error.message}`);

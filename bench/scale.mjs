@@ -252,10 +252,10 @@ export function scaleGoals({ small, large, products }) {
   return rows;
 }
 
-export function printGoals(rows) {
+export function printGoals(rows, title = 'issue 11 and issue 23 goals (same run):') {
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
   console.log('');
-  console.log('issue 11 and issue 23 goals (same run):');
+  console.log(title);
   for (const [what, result, goal, met] of rows) {
     const status = met === undefined ? ' ' : mark(met);
     console.log(`${status} ${what.padEnd(widths[0])}  ${result.padEnd(widths[1])}  ${goal}`);

@@ -5,18 +5,41 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { Server } from 'node:http';
-import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
+import { InMemoryLRUCache, type KeyValueCache, type KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
 import { NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import type { RequestContext } from '../core/request-context';
 import { formatGraphQLError, serviceUnavailablePlugin } from './errors';
 import type { CacheBudget } from '../shared/cache-budget';
+import { SecondSight } from '../shared/second-sight';
 import { inputGuardPlugin } from './input-guard';
 import { documentLimitsRule, parseOptionsFor, queryCostPlugin } from './limits';
 
 /** A parsed document keeps its tokens (for error locations): a few times its JSON, as measured in 0024. */
 const documentBytes = (document: DocumentNode) => 4 * Buffer.byteLength(JSON.stringify(document));
+
+/**
+ * Apollo's parsed-document store keeping a document from the second time its text is sent (decision 0071): one-off
+ * documents (an attacker's, each new) are parsed and validated as always but never stored.
+ */
+export class SecondSightDocumentStore implements KeyValueCache<DocumentNode> {
+  private readonly admission = new SecondSight();
+
+  constructor(private readonly documents: KeyValueCache<DocumentNode>) {}
+
+  get(key: string): Promise<DocumentNode | undefined> {
+    return this.documents.get(key);
+  }
+
+  async set(key: string, document: DocumentNode, options?: KeyValueCacheSetOptions): Promise<void> {
+    if (this.admission.admit(key)) await this.documents.set(key, document, options);
+  }
+
+  delete(key: string): Promise<boolean | void> {
+    return this.documents.delete(key);
+  }
+}
 
 export function createApolloServer(
   schema: GraphQLSchema,
@@ -37,10 +60,9 @@ export function createApolloServer(
       ...(config.graphql.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
     ],
     // Apollo's parsed-document store and persisted-query cache, within the process's cache budget (bytes).
-    documentStore: new InMemoryLRUCache<DocumentNode>({
-      maxSize: budget.apolloDocuments,
-      sizeCalculation: documentBytes,
-    }),
+    documentStore: new SecondSightDocumentStore(
+      new InMemoryLRUCache<DocumentNode>({ maxSize: budget.apolloDocuments, sizeCalculation: documentBytes }),
+    ),
     cache: new InMemoryLRUCache({ maxSize: budget.apolloPersistedQueries }),
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,

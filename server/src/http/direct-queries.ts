@@ -22,6 +22,7 @@ import { clientAddressOf, trustFunction } from './client-address';
 import { redactUrl } from './log-redaction';
 import { encodingNegotiator } from './content-encoding';
 import { entryOverheadBytes } from '../shared/cache-budget';
+import { SecondSight } from '../shared/second-sight';
 import { checkDocumentLimits, checkOperationCost, parseOptionsFor, type QueryLimits } from '../graphql/limits';
 import { operationInputError } from '../graphql/input-guard';
 import { isDatabaseUnavailable, retryAfterSeconds, unavailableMessage } from '../db/unavailable';
@@ -127,6 +128,9 @@ export function createDirectQueries(
     maxSize: Math.floor(options.cacheBytes * 0.2),
     sizeCalculation: (_value, key) => 2 * key.length + entryOverheadBytes,
   });
+  // Both keep a query text or variable set from its second sight on: one-off documents are never stored (0071).
+  const preparedAdmission = new SecondSight();
+  const withinLimitsAdmission = new SecondSight();
   let nextId = 0;
 
   const prepare = (query: string): PreparedQuery | false => {
@@ -148,7 +152,7 @@ export function createDirectQueries(
     } catch {
       result = false;
     }
-    prepared.set(query, result);
+    if (preparedAdmission.admit(query)) prepared.set(query, result);
     return result;
   };
 
@@ -177,7 +181,7 @@ export function createDirectQueries(
       } catch {
         return false;
       }
-      withinLimits.set(variablesKey, true);
+      if (withinLimitsAdmission.admit(variablesKey)) withinLimits.set(variablesKey, true);
     }
     const requestId = randomUUID();
     const ctx = createRequestContext(dependencies, log, requestId, clientAddress(request));

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { entryOverheadBytes } from '../shared/cache-budget';
 import { encodingNegotiator } from './content-encoding';
 import { DropRecord } from '../shared/drop-record';
+import { SecondSight } from '../shared/second-sight';
 
 export interface CachedResponse {
   status: number;
@@ -59,7 +60,8 @@ function entryBytes(entry: CachedResponse, key: string): number {
  * rendered storefront pages), kept in this process. Each entry carries the tags of what it was made from
  * (RequestContext.cacheTags); a catalogue change drops the entries whose tags it names (decision 0035).
  * Served before Express so a hit costs a lookup and one write. Bounded in bytes (bodies, their compressed
- * copies, their tags), least recently used out first.
+ * copies, their tags), least recently used out first. An answer is stored the second time its key is asked for
+ * (shared/second-sight.ts, decision 0071): cache-busting query strings, each asked for once, are never kept.
  */
 export class ResponseCache {
   private readonly entries: LRUCache<string, CachedResponse>;
@@ -68,11 +70,15 @@ export class ResponseCache {
   /** Which tags were dropped when: an answer is stored only if nothing it read was dropped since it began. */
   private readonly drops = new DropRecord<string>();
 
-  constructor(
-    maxBytes: number,
-    private readonly ttlMs = 5 * 60_000,
-    private readonly now: () => number = Date.now,
-  ) {
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  /** Which keys were asked for once; null stores every answer at once (tests of the tags and the bound). */
+  private readonly admission: SecondSight | null;
+
+  constructor(maxBytes: number, options: { ttlMs?: number; now?: () => number; admission?: SecondSight | null } = {}) {
+    this.ttlMs = options.ttlMs ?? 5 * 60_000;
+    this.now = options.now ?? Date.now;
+    this.admission = options.admission === undefined ? new SecondSight() : options.admission;
     this.entries = new LRUCache<string, CachedResponse>({
       maxSize: maxBytes,
       sizeCalculation: entryBytes,
@@ -88,6 +94,8 @@ export class ResponseCache {
   /** Drops every answer (a change too large to name, or changes that may have been missed). */
   clear(): void {
     this.drops.dropAll();
+    // What was held was asked for before: kept again from its next request.
+    if (this.admission) for (const key of this.entries.keys()) this.admission.remember(key);
     this.entries.clear();
   }
 
@@ -98,7 +106,10 @@ export class ResponseCache {
     for (const tag of tags) {
       for (const key of this.keysByTag.get(tag) ?? []) keys.add(key);
     }
-    for (const key of keys) this.entries.delete(key);
+    for (const key of keys) {
+      this.entries.delete(key);
+      this.admission?.remember(key);
+    }
     return keys.size;
   }
 
@@ -134,6 +145,8 @@ export class ResponseCache {
   ): void {
     const tagList = [...new Set(tags)];
     if (!this.drops.mayStore(generation, tagList)) return;
+    // A key held already is replaced (a fresher answer); a new one is kept from its second request on.
+    if (this.admission && !this.entries.has(key) && !this.admission.admit(key)) return;
     const etag = `"${createHash('sha1').update(answer.body).digest('base64url')}"`;
     const entry = { ...answer, tags: tagList, etag, expiresAt: this.now() + this.ttlMs };
     this.entries.set(key, entry);

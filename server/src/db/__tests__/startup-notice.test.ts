@@ -20,6 +20,8 @@ describe('an instance starting on a database others already serve', () => {
     const id = row!.id;
     const read = () =>
       first.graphql<{ product: { id: number } | null }>('query ($id: Int!) { product(id: $id) { id } }', { id });
+    // Read twice: a view is kept from its second read (decision 0071).
+    await read();
     expect((await read()).data!.product?.id).toBe(id);
     expect(first.productViews.get(id)).toBeDefined();
 

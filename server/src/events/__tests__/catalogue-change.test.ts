@@ -39,7 +39,7 @@ describe('a catalogue change as a NOTIFY payload', () => {
 
 describe('the response cache drops by tag', () => {
   it('drops only the answers made from what changed', () => {
-    const cache = new ResponseCache(1_000_000);
+    const cache = new ResponseCache(1_000_000, { admission: null });
     cache.store('page:5', cache.generation, ['product:5', 'reviews'], answer('five'));
     cache.store('page:6', cache.generation, ['product:6', 'reviews'], answer('six'));
     cache.store('in-stock list', cache.generation, ['product-list', 'availability', 'product:6'], answer('list'));
@@ -55,7 +55,7 @@ describe('the response cache drops by tag', () => {
   });
 
   it('refuses an answer begun before a change to what it read, and keeps one that read something else', () => {
-    const cache = new ResponseCache(1_000_000);
+    const cache = new ResponseCache(1_000_000, { admission: null });
     const begun = cache.generation;
     cache.drop(['product:5']);
     cache.store('page:5', begun, ['product:5'], answer('old five'));
@@ -68,7 +68,7 @@ describe('the response cache drops by tag', () => {
   });
 
   it('keeps its tag index in step with evictions, replacements and its byte bound', () => {
-    const cache = new ResponseCache(20_000);
+    const cache = new ResponseCache(20_000, { admission: null });
     for (let index = 0; index < 100; index += 1) {
       cache.store(`page:${index}`, cache.generation, [`product:${index}`, 'product-list'], answer('x'.repeat(500)));
     }

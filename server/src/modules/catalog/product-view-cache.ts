@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { CatalogueChange } from '../../events/catalogue-change';
 import { DropRecord } from '../../shared/drop-record';
+import { SecondSight } from '../../shared/second-sight';
 import type { CategoryView, ProductImageView, ProductView } from './catalog.views';
 
 /** What a view costs beyond its text: the objects, their slots and the key (an estimate, as entryOverheadBytes). */
@@ -44,13 +45,19 @@ function freezeView(view: ProductView): ProductView {
  *
  * A view read before a drop that concerns it is not stored: taking `generation` before the read and handing it
  * to `store` closes the gap between a read and a change heard while it ran (shared/drop-record.ts, as ResponseCache).
+ * A product's view is kept from the second time it is read (decision 0071): a crawler walking all 50,000 products
+ * once fills nothing.
  */
 export class ProductViewCache {
   private readonly views: LRUCache<number, ProductView>;
   /** Which products' views were dropped when: a view is stored only if it was not dropped since its read began. */
   private readonly drops = new DropRecord<number>();
 
-  constructor(maxBytes: number) {
+  /** `admission` null keeps every view at once (tests of the drops and the bound). */
+  constructor(
+    maxBytes: number,
+    private readonly admission: SecondSight | null = new SecondSight(),
+  ) {
     this.views = new LRUCache<number, ProductView>({ maxSize: maxBytes, sizeCalculation: productViewBytes });
   }
 
@@ -74,17 +81,21 @@ export class ProductViewCache {
   /** Keeps views read from PostgreSQL since `generation`, unless one was dropped meanwhile. */
   store(generation: number, views: readonly ProductView[]): void {
     for (const view of views) {
-      if (this.drops.mayStore(generation, [view.id])) this.views.set(view.id, freezeView(view));
+      if (!this.drops.mayStore(generation, [view.id])) continue;
+      if (this.admission && !this.views.has(view.id) && !this.admission.admit(view.id)) continue;
+      this.views.set(view.id, freezeView(view));
     }
   }
 
+  /** Views dropped by a change were read before: kept again from their next read. */
   drop(ids: readonly number[]): void {
     this.drops.drop(ids);
-    for (const id of ids) this.views.delete(id);
+    for (const id of ids) if (this.views.delete(id)) this.admission?.remember(id);
   }
 
   clear(): void {
     this.drops.dropAll();
+    if (this.admission) for (const id of this.views.keys()) this.admission.remember(id);
     this.views.clear();
   }
 }

@@ -20,7 +20,7 @@ function view(id: number, description = 'A perfume.'): ProductView {
 
 describe('the product view cache', () => {
   it('keeps views by id until a change drops them', () => {
-    const cache = new ProductViewCache(1024 * 1024);
+    const cache = new ProductViewCache(1024 * 1024, null);
     cache.store(cache.generation, [view(1), view(2)]);
     expect(cache.get(1)?.name).toBe('Perfume 1');
     cache.drop([1]);
@@ -31,7 +31,7 @@ describe('the product view cache', () => {
   });
 
   it('does not keep a view read before a change to it was heard', () => {
-    const cache = new ProductViewCache(1024 * 1024);
+    const cache = new ProductViewCache(1024 * 1024, null);
     const readBegan = cache.generation;
     cache.drop([1]);
     cache.store(readBegan, [view(1), view(2)]);
@@ -44,7 +44,7 @@ describe('the product view cache', () => {
   });
 
   it('keeps nothing read before everything was dropped, or before its record of drops was forgotten', () => {
-    const cache = new ProductViewCache(1024 * 1024);
+    const cache = new ProductViewCache(1024 * 1024, null);
     let readBegan = cache.generation;
     cache.clear();
     cache.store(readBegan, [view(3)]);
@@ -58,7 +58,7 @@ describe('the product view cache', () => {
 
   it('stays within its bytes, the least recently read out first', () => {
     const one = productViewBytes(view(1));
-    const cache = new ProductViewCache(3 * one + one / 2);
+    const cache = new ProductViewCache(3 * one + one / 2, null);
     cache.store(cache.generation, [view(1), view(2), view(3)]);
     cache.get(1);
     cache.store(cache.generation, [view(4)]);
@@ -69,8 +69,20 @@ describe('the product view cache', () => {
     expect(productViewBytes(view(5, 'x'.repeat(10_000)))).toBeGreaterThan(one + 19_000);
   });
 
-  it('hands out views nobody can change', () => {
+  it('keeps a view from the second time it is read, so a crawler reading each product once fills nothing', () => {
     const cache = new ProductViewCache(1024 * 1024);
+    for (let id = 1; id <= 1000; id += 1) cache.store(cache.generation, [view(id)]);
+    expect(cache.size).toBe(0);
+    cache.store(cache.generation, [view(7)]);
+    expect(cache.get(7)?.name).toBe('Perfume 7');
+    // Held views are replaced at once (a fresher read).
+    cache.store(cache.generation, [view(7, 'Fresher.')]);
+    expect(cache.get(7)?.description).toBe('Fresher.');
+    expect(cache.size).toBe(1);
+  });
+
+  it('hands out views nobody can change', () => {
+    const cache = new ProductViewCache(1024 * 1024, null);
     cache.store(cache.generation, [view(1)]);
     const held = cache.get(1)!;
     expect(() => Object.assign(held, { quantity: 0 })).toThrow(TypeError);
@@ -82,7 +94,7 @@ describe('the product view cache', () => {
 
 describe('what a catalogue change drops', () => {
   const filled = () => {
-    const cache = new ProductViewCache(1024 * 1024);
+    const cache = new ProductViewCache(1024 * 1024, null);
     cache.store(cache.generation, [view(1), view(2), view(3)]);
     return cache;
   };

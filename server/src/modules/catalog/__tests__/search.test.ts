@@ -91,6 +91,9 @@ describe('search suggestions', () => {
       const cold = await shop.statements.measure(() => suggest(q));
       expect(cold.statements).toBe(cold.result.products.length > 0 ? 3 : 2);
       shop.responseCache.clear();
+      // The views are kept from their second read (decision 0071).
+      await suggest(q);
+      shop.responseCache.clear();
       expect((await shop.statements.measure(() => suggest(q))).statements).toBe(2);
     }
   });
