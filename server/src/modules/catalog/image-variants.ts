@@ -2,6 +2,11 @@ import sharp from 'sharp';
 import type { FileStorage } from '../../storage/file-storage';
 import { variantFileName } from './product.entity';
 
+// libvips' operation cache (up to 50 MB by default) keeps decoded images for operations that repeat; the shop never
+// repeats one (each upload is drawn once), so it held memory for nothing: the first start drawing the sample
+// images peaked above 300 MB with it.
+sharp.cache(false);
+
 /** The master is at most 1280 px wide; smaller WebP variants serve phones (srcset). */
 export const masterWidth = 1280;
 export const variantWidths = [320, 640] as const;
