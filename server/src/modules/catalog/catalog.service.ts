@@ -311,6 +311,24 @@ export const catalogService = {
       );
       return row.count;
     }
+    const query = searchQueryOf(filter?.query, 'filter.query');
+    const search = literalSearchOf(filter?.search, 'filter.search');
+    if (
+      !slug &&
+      new Set(filter?.availability ?? []).size !== 1 &&
+      !(query && search) &&
+      !matchesNothing(filter?.query)
+    ) {
+      // A search alone (the /search page's count): its candidates are already the shown products that match, read
+      // once for the page too, so their number is the count and no statement is needed (decision 0064).
+      if (search === null) return 0;
+      const match = query
+        ? { kind: 'query' as const, text: query }
+        : search
+          ? { kind: 'search' as const, text: search }
+          : null;
+      if (match) return (await searchCandidates(ctx, match)).length;
+    }
     const { where, params, none } = await conditionsFor(ctx, filter);
     if (none) return 0;
     const row = singleRow(
