@@ -10,8 +10,10 @@
  *    each had one search in flight all the time; after it, ~12 a second in all), then alone again (the lower
  *    p99 of the two alone rounds is the baseline). Goal: p99 within 2× of alone.
  *
- * Settings (environment): BENCH_SEARCH_RATE shopper suggestions/s (default 20), BENCH_SEARCH_REPEATS requests per
- * string and entry for the CPU figure (default 4), plus BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS.
+ * Settings (environment): BENCH_SEARCH_RATE shopper suggestions/s (default 20), BENCH_SEARCH_SECONDS per shopper
+ * round (default 15: 300 answers, so the p99 is the third slowest, not the second of 100 that swung one run's
+ * ratio from 1.8 to 2.14), BENCH_SEARCH_REPEATS requests per string and entry for the CPU figure (default 8: /proc
+ * counts in 10 ms ticks, so 1.25 ms steps), plus BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pacedLoad } from './paced-load.mjs';
@@ -168,7 +170,8 @@ async function shopperLoad(baseUrl, seconds, rate, connections) {
 
 export async function measureHostileSearch(baseUrl, serverPid, settings) {
   const rate = positive('BENCH_SEARCH_RATE', 20);
-  const repeats = positive('BENCH_SEARCH_REPEATS', 4);
+  const repeats = positive('BENCH_SEARCH_REPEATS', 8);
+  const seconds = positive('BENCH_SEARCH_SECONDS', 15);
   const log = (message) => console.log(`  hostile-search: ${message}`);
   const cpu = await cpuPerSearch(baseUrl, serverPid, repeats);
   for (const { entry, cpuMsPerRequest, search } of cpu.perEntry)
@@ -176,14 +179,16 @@ export async function measureHostileSearch(baseUrl, serverPid, settings) {
   log(`answers: ${JSON.stringify(cpu.statuses)}`);
 
   await shopperLoad(baseUrl, settings.warmupSeconds, rate, settings.connections);
-  const aloneBefore = await shopperLoad(baseUrl, settings.seconds, rate, settings.connections);
-  log(`shopper's suggestions alone at ${rate}/s: p50 ${aloneBefore.p50Ms} ms, p99 ${aloneBefore.p99Ms} ms`);
+  const aloneBefore = await shopperLoad(baseUrl, seconds, rate, settings.connections);
+  log(
+    `shopper's suggestions alone at ${rate}/s, ${seconds} s a round: p50 ${aloneBefore.p50Ms} ms, p99 ${aloneBefore.p99Ms} ms`,
+  );
   const searchers = startSearchers(baseUrl);
-  const attacked = await shopperLoad(baseUrl, settings.seconds, rate, settings.connections);
+  const attacked = await shopperLoad(baseUrl, seconds, rate, settings.connections);
   const attacks = await searchers.stop();
   // Alone again after the attack, and the lower p99 of the two kept: a round slowed by something else (PostgreSQL
   // still busy after the seeding) must not flatter the ratio.
-  const aloneAfter = await shopperLoad(baseUrl, settings.seconds, rate, settings.connections);
+  const aloneAfter = await shopperLoad(baseUrl, seconds, rate, settings.connections);
   log(`alone again: p50 ${aloneAfter.p50Ms} ms, p99 ${aloneAfter.p99Ms} ms`);
   const alone = aloneAfter.p99Ms < aloneBefore.p99Ms ? aloneAfter : aloneBefore;
   log(

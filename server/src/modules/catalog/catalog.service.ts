@@ -151,7 +151,7 @@ async function conditionsFor(
     const ids = await searchCandidates(ctx, match);
     if (ids.length === 0) return nothing;
     conditions.push('p.id = any(?::int[])');
-    params.push(idArray(ids));
+    params.push(ids);
   }
   const availability = new Set(filter?.availability ?? []);
   if (availability.size === 1) {
@@ -161,15 +161,26 @@ async function conditionsFor(
 }
 
 /**
- * Runs a catalogue statement: prepared when its values are all numbers (ids, a category, limits), since its plan
- * does not depend on them (decision 0060); one with text (a name search) keeps a plan made for that text, which a
- * trigram index needs.
+ * Runs a catalogue statement: prepared when its values are all numbers (ids, a search's candidate ids, a category,
+ * limits), since its plan does not depend on them (decision 0060); one with text in its WHERE (an unknown slug's
+ * pattern) keeps a plan made for that text. The first `rankingValues` values are texts the select list ranks by
+ * (a search's similarity text, over ids already chosen): the plan does not depend on them either.
  */
-async function catalogueRows<Row extends object>(ctx: RequestContext, sql: string, params: unknown[]): Promise<Row[]> {
+async function catalogueRows<Row extends object>(
+  ctx: RequestContext,
+  sql: string,
+  params: unknown[],
+  rankingValues = 0,
+): Promise<Row[]> {
   const numeric = (value: unknown) => typeof value === 'number';
-  return params.every((param) => numeric(param) || (Array.isArray(param) && param.every(numeric)))
+  const numbers = (value: unknown): value is number[] => Array.isArray(value) && value.every(numeric);
+  return params.slice(rankingValues).every((param) => numeric(param) || numbers(param))
     ? queryPrepared<Row>(ctx.em, sql, params)
-    : ctx.em.getConnection().execute<Row[]>(sql, params);
+    : // MikroORM would spread a JavaScript array into a list: ids go as one PostgreSQL array literal.
+      ctx.em.getConnection().execute<Row[]>(
+        sql,
+        params.map((param) => (numbers(param) ? idArray(param) : param)),
+      );
 }
 
 /** Product rows as views, read whole (no cache): for reads that take every product. */
@@ -207,8 +218,13 @@ async function viewsByIds(ctx: RequestContext, ids: readonly number[]): Promise<
 }
 
 /** The products a statement selects (a column `id`, in the order to show them), as views. */
-async function productsSelected(ctx: RequestContext, sql: string, params: unknown[]): Promise<ProductView[]> {
-  const ids = (await catalogueRows<{ id: number }>(ctx, sql, params)).map((row) => row.id);
+async function productsSelected(
+  ctx: RequestContext,
+  sql: string,
+  params: unknown[],
+  rankingValues = 0,
+): Promise<ProductView[]> {
+  const ids = (await catalogueRows<{ id: number }>(ctx, sql, params, rankingValues)).map((row) => row.id);
   const views = await viewsByIds(ctx, ids);
   return ids.flatMap((id) => views.get(id) ?? []);
 }
@@ -240,6 +256,7 @@ export async function readProductPage(ctx: RequestContext, request: ProductPageR
       request.page.limit,
       request.page.offset,
     ],
+    ranked ? 2 : 0,
   );
 }
 
@@ -311,10 +328,29 @@ export const catalogService = {
       );
       return row.count;
     }
+    const query = searchQueryOf(filter?.query, 'filter.query');
+    const search = literalSearchOf(filter?.search, 'filter.search');
+    if (
+      !slug &&
+      new Set(filter?.availability ?? []).size !== 1 &&
+      !(query && search) &&
+      !matchesNothing(filter?.query)
+    ) {
+      // A search alone (the /search page's count): its candidates are already the shown products that match, read
+      // once for the page too, so their number is the count and no statement is needed (decision 0064).
+      if (search === null) return 0;
+      const match = query
+        ? { kind: 'query' as const, text: query }
+        : search
+          ? { kind: 'search' as const, text: search }
+          : null;
+      if (match) return (await searchCandidates(ctx, match)).length;
+    }
     const { where, params, none } = await conditionsFor(ctx, filter);
     if (none) return 0;
     const row = singleRow(
-      await connection.execute<{ count: number }[]>(
+      await catalogueRows<{ count: number }>(
+        ctx,
         `select count(*)::int as count from products p where ${where}`,
         params,
       ),

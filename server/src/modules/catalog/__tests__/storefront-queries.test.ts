@@ -133,8 +133,9 @@ describe('filters and sorts', () => {
     for (const [variables, expected] of [
       [{ filter: { categorySlug: 'kids' }, limit: 3 }, 3],
       [{ limit: 50 }, 2],
-      // The search's bounded candidates, shared by the list and its count (decision 0064).
-      [{ filter: { search: 'eau' }, sort: 'PRICE_HIGH_TO_LOW' }, 3],
+      // The search's bounded candidates, shared by the list and its count, which is their number (decision 0064).
+      [{ filter: { search: 'eau' }, sort: 'PRICE_HIGH_TO_LOW' }, 2],
+      [{ filter: { search: 'eau', availability: ['IN_STOCK'] } }, 3],
       [{ filter: { categorySlug: 'men-for' } }, 3],
     ] as const) {
       const { statements } = await shop.statements.measure(() => shop.graphql(query, variables));
