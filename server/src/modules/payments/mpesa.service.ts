@@ -70,10 +70,11 @@ function reasonOf(transaction: Transaction): string {
 }
 
 /**
- * The caller's order, and when it can be paid and has no open prompt, a prompt to `phone` counted against the
- * number's limit, a pending M-Pesa transaction and a hold that covers the wait on the phone. The order's row is
- * locked first, so the check for an open prompt reads what a parallel call committed: of simultaneous calls for
- * one order, one starts a prompt.
+ * The caller's order, and when it can be paid and has no open prompt, a pending M-Pesa transaction and a hold that
+ * covers the wait on the phone. The order's row is locked first, so the check for an open prompt reads what a
+ * parallel call committed: of simultaneous calls for one order, one starts a prompt. Nothing else is asked of the
+ * pool while the lock is held: the callers waiting on it hold connections too, and a second connection wanted
+ * here could wait on them (the number's count follows the commit, in charge).
  */
 async function startPrompt(
   ctx: RequestContext,
@@ -103,7 +104,6 @@ async function startPrompt(
       trx.getTransactionContext(),
     );
     if (prompt!.open) return { order, open: true };
-    await countPromptToPhone(ctx, phone);
     await connection.execute(
       `with started as (
          insert into transactions (id, order_id, reference, amount_cents, currency, method)
@@ -154,6 +154,13 @@ export const mpesaService = {
         'PAYMENT_PENDING',
         `A payment prompt for this order is already waiting on a phone. Approve it there, or try again in ${OPEN_PROMPT_MINUTES} minutes.`,
       );
+    try {
+      await countPromptToPhone(ctx, phone);
+    } catch (error) {
+      // Not prompted, so not open: the order may be paid from another number at once.
+      await ctx.em.nativeUpdate(Transaction, { reference }, { status: PaymentStatus.FAILED });
+      throw error;
+    }
     try {
       await ctx.paystack().chargeMobileMoney({
         email: order.recipient_email,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { Product } from '../../catalog/product.entity';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
@@ -194,6 +195,39 @@ describe('one open prompt per order', () => {
     );
     expect(await promptsOn(shop, phone)).toBe(1);
     expect(await transactionsOf(orderId)).toBe(1);
+  });
+
+  it('lets one prompt when the callers fill the pool waiting on the order: the winner asks no second connection under the lock', async () => {
+    // CI's run on a PostgreSQL server: the callers waiting on the order's row held every connection of the pool, the
+    // winner wanted one more to count the number, and the waiters' lock_timeout answered them 503.
+    const user = await createSignedInUser(shop);
+    const orderId = await orderOf(user);
+    const phone = freshPhone();
+    const holder = new Client({ connectionString: shop.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from orders where id = $1 for update', [orderId]);
+      const calls = Array.from({ length: 5 }, () => payWithMpesa(shop, user, orderId, phone));
+      // Every connection of the pool is taken (callers waiting on the row, the shop's listener) and a call waits for one.
+      const pool = shop.orm.em.getKnex().client.pool as { numFree(): number; numPendingAcquires(): number };
+      for (let waiting = 0; waiting === 0 || pool.numFree() > 0 || pool.numPendingAcquires() === 0;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const { rows } = await holder.query<{ count: string }>(
+          `select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        waiting = Number(rows[0]!.count);
+      }
+      await holder.query('commit');
+      const answers = await Promise.all(calls);
+      expect(answers.filter((answer) => answer.charge !== null)).toHaveLength(1);
+      expect(answers.flatMap((answer) => answer.errors.map((error) => error.code))).toEqual(
+        Array(4).fill('PAYMENT_PENDING'),
+      );
+    } finally {
+      await holder.end();
+    }
+    expect(await promptsOn(shop, phone)).toBe(1);
   });
 
   it('is not open once Paystack said it failed: after a decline, Try again prompts at once (a new order from the cart)', async () => {
