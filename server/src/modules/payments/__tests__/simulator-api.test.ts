@@ -1,4 +1,4 @@
-import { paystackSimulatorKey } from '../paystack-simulator';
+import { paystackSimulatorKey } from '../paystack-stand-in/key';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startWebhookSink } from '../../../../test/webhook-sink';
 

@@ -1,4 +1,4 @@
-import { sha256 } from '../../shared/secrets';
+import { sha256 } from '../../../shared/secrets';
 
 /**
  * The objects the Paystack stand-in answers and sends, with the fields Paystack's published API description
