@@ -6,7 +6,7 @@ import { standInStore } from './store';
 
 /**
  * Paystack's Refund resource: create (with its refund.pending and refund.processed webhooks), fetch by id, and list
- * by the payment's numeric id (?transaction=) or its reference (?reference=).
+ * by the payment's numeric id (?transaction=) or its reference (?reference=), and by currency.
  */
 export function refundRoutes(standIn: StandIn): Router {
   const router = Router();
@@ -63,14 +63,16 @@ export function refundRoutes(standIn: StandIn): Router {
     const paged = paging(request);
     // ?transaction= is the payment's numeric id, as Paystack's List Refunds documents: a reference there is refused,
     // so a client sending one fails loudly rather than seeing no refunds. A reference goes in ?reference=.
-    const { transaction, reference } = request.query;
+    const { transaction, reference, currency } = request.query;
     if (transaction !== undefined && !numericId(transaction))
       return void refuse(response, 400, 'Transaction ID should be numeric');
     if (reference !== undefined && !storable(reference, 200))
       return void refuse(response, 400, 'Invalid transaction reference');
+    if (currency !== undefined && (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)))
+      return void refuse(response, 400, 'Invalid currency');
     const { rows, total } = await standInStore.listRefunds(
       request.ctx.em,
-      { transactionId: transaction ?? null, reference: reference ?? null },
+      { transactionId: transaction ?? null, reference: reference ?? null, currency: currency ?? null },
       paged.perPage,
       paged.page,
     );

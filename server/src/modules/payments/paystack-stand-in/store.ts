@@ -260,12 +260,12 @@ export const standInStore = {
   },
 
   /**
-   * A page of refunds, newest first, each with its payment, filtered by the payment's numeric id or its reference
-   * (either may be null). One statement for the page, its payments and the total, however many refunds there are.
+   * A page of refunds, newest first, each with its payment, filtered by the payment's numeric id, its reference and
+   * the refund's currency (each may be null). One statement for the page, its payments and the total, however many refunds there are.
    */
   async listRefunds(
     em: EntityManager,
-    filter: { transactionId: string | null; reference: string | null },
+    filter: { transactionId: string | null; reference: string | null; currency: string | null },
     perPage: number,
     page: number,
   ): Promise<ListPage<{ refund: SimulatedRefund; payment: SimulatedPayment }>> {
@@ -274,8 +274,18 @@ export const standInStore = {
       `select r.*, to_jsonb(p) - 'access_code_hash' as payment, count(*) over () as total
          from simulated_refunds r join simulated_payments p on p.reference = r.transaction_reference
         where (?::bigint is null or p.id = ?::bigint) and (?::text is null or r.transaction_reference = ?::text)
+          and (?::text is null or r.currency = ?::text)
         order by r.id desc limit ? offset ?`,
-      [filter.transactionId, filter.transactionId, filter.reference, filter.reference, perPage, (page - 1) * perPage],
+      [
+        filter.transactionId,
+        filter.transactionId,
+        filter.reference,
+        filter.reference,
+        filter.currency,
+        filter.currency,
+        perPage,
+        (page - 1) * perPage,
+      ],
     );
     return {
       rows: rows.map(({ payment, total: _total, ...refund }) => ({
