@@ -1,9 +1,11 @@
+import Ajv from 'ajv';
 import Paystack from 'paystack-sdk';
 import PaystackApi from 'paystack-api';
 import PaystackNode from 'paystack-node';
 import { paystackSimulatorKey } from '../paystack-stand-in/key';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startWebhookSink } from '../../../../test/webhook-sink';
+import excerpt from '../../../../test/fixtures/paystack-openapi-excerpt.json';
 
 /**
  * Three Paystack clients from npm, none of them ours, read the stand-in's transactions and refunds (issue 24):
@@ -67,6 +69,37 @@ afterAll(async () => {
   await sink.close();
 });
 
+const ajv = new Ajv({ allErrors: true, strict: false });
+type Operation = 'GET /transaction 200' | 'GET /transaction/{id} 200' | 'GET /refund 200';
+
+/**
+ * The documented "Fetch Transaction" answer is its example's: metadata with that example's custom_fields, a customer
+ * with names and a phone, a source object. A card payment initialized by API has none of them: metadata is what the
+ * caller sent, and the customer's names and phone and the source may be null (as verify documents them).
+ */
+function fetchedSchema(): object {
+  type Node = { type?: unknown; properties?: Record<string, Node> };
+  const schema = structuredClone(excerpt.schemas['GET /transaction/{id} 200']) as { properties: { data: Node } };
+  const data = schema.properties.data.properties!;
+  data.metadata = {};
+  for (const field of ['first_name', 'last_name', 'phone', 'metadata', 'international_format_phone'])
+    data.customer!.properties![field]!.type = undefined;
+  data.source = { type: ['object', 'null'] };
+  return schema;
+}
+
+const validators = {
+  'GET /transaction 200': ajv.compile(excerpt.schemas['GET /transaction 200']),
+  'GET /transaction/{id} 200': ajv.compile(fetchedSchema()),
+  'GET /refund 200': ajv.compile(excerpt.schemas['GET /refund 200']),
+};
+
+/** The answer against the response schema of Paystack's OpenAPI description (test/fixtures); every problem named. */
+function problemsWith(operation: Operation, answer: unknown): string[] {
+  const validate = validators[operation];
+  return validate(answer) ? [] : validate.errors!.map((error) => `${error.instancePath} ${error.message}`);
+}
+
 /** What every client must read, whatever its wrapping: the answers' bodies. */
 interface ClientReads {
   list: (perPage: number, page: number) => Promise<unknown>;
@@ -116,6 +149,7 @@ describe.each(Object.keys(clients))('%s against the stand-in', (name) => {
   it('lists transactions a page at a time with Paystack’s meta', async () => {
     const first = (await reads.list(1, 1)) as { status: boolean; message: string; data: unknown[]; meta: object };
     expect(first).toMatchObject({ status: true, message: 'Transactions retrieved' });
+    expect(problemsWith('GET /transaction 200', first)).toEqual([]);
     expect(first.data).toHaveLength(1);
     expect(first.meta).toEqual({
       total: expect.any(Number),
@@ -149,7 +183,9 @@ describe.each(Object.keys(clients))('%s against the stand-in', (name) => {
   });
 
   it('fetches a transaction by its numeric id', async () => {
-    expect(await reads.fetchById(paid.id)).toMatchObject({
+    const fetched = await reads.fetchById(paid.id);
+    expect(problemsWith('GET /transaction/{id} 200', fetched)).toEqual([]);
+    expect(fetched).toMatchObject({
       status: true,
       message: 'Transaction retrieved',
       data: { id: paid.id, reference: paid.reference, amount: 732000, status: 'success', channel: 'card' },
@@ -164,10 +200,11 @@ describe.each(Object.keys(clients))('%s against the stand-in', (name) => {
       meta: object;
     };
     expect(listed).toMatchObject({ status: true, message: 'Refunds retrieved' });
+    expect(problemsWith('GET /refund 200', listed)).toEqual([]);
     expect(listed.data.map((one) => one.amount)).toEqual([12000, 20000]);
     expect(listed.data.every((one) => one.transaction_reference === paid.reference)).toBe(true);
     expect(listed.data.every((one) => one.transaction === paid.id && one.status === 'processed')).toBe(true);
-    expect(listed.meta).toEqual({ total: 2, skipped: 0, perPage: 50, page: 1, pageCount: 1, failedRefundCount: 0 });
+    expect(listed.meta).toEqual({ total: 2, skipped: 0, perPage: '50', page: 1, pageCount: 1, failedRefundCount: 0 });
   });
 });
 
@@ -196,6 +233,12 @@ describe('the new reads, refused as Paystack refuses', () => {
     expect(none).toMatchObject({ status: true, data: [], meta: { total: 0, pageCount: 0 } });
     const ngn = await (await get(`/refund?reference=${paid.reference}&currency=NGN`)).json();
     expect(ngn).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
+  it("reads per_page, as Paystack's OpenAPI description spells List Transactions' page size", async () => {
+    const answer = (await (await get('/transaction?per_page=1')).json()) as { data: unknown[]; meta: object };
+    expect(answer.data).toHaveLength(1);
+    expect(answer.meta).toMatchObject({ perPage: 1 });
   });
 
   it('lists transactions in a constant number of statements', async () => {

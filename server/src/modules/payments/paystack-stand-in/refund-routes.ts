@@ -80,8 +80,8 @@ export function refundRoutes(standIn: StandIn): Router {
       status: true,
       message: 'Refunds retrieved',
       data: rows.map(({ refund, payment }) => refundData(refund, payment)),
-      // The stand-in's refunds never fail.
-      meta: { ...pageMeta(paged, total), failedRefundCount: 0 },
+      // As documented for List Refunds: perPage as text, and failedRefundCount (the stand-in's refunds never fail).
+      meta: { ...pageMeta(paged, total), perPage: String(paged.perPage), failedRefundCount: 0 },
     });
   });
 

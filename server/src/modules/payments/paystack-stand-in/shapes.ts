@@ -216,3 +216,13 @@ export function refundEvent(refund: SimulatedRefund, payment: SimulatedPayment) 
     domain: 'test',
   };
 }
+
+/** A transaction as List Transactions shows it: metadata an object or null, plan an object, as documented. */
+export function listedTransactionData(payment: SimulatedPayment) {
+  return { ...transactionData(payment), metadata: payment.metadata ?? null, plan: {} };
+}
+
+/** A transaction as Fetch Transaction shows it: List's, with the helpdesk link its answer carries. */
+export function fetchedTransactionData(payment: SimulatedPayment) {
+  return { ...listedTransactionData(payment), helpdesk_link: null };
+}

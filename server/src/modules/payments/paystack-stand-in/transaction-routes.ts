@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { randomToken } from '../../../shared/secrets';
-import { transactionData } from './shapes';
+import { fetchedTransactionData, listedTransactionData, transactionData } from './shapes';
 import {
   numericId,
   pageMeta,
@@ -71,7 +71,7 @@ export function transactionRoutes(standIn: StandIn): Router {
     response.json({
       status: true,
       message: 'Transactions retrieved',
-      data: rows.map(transactionData),
+      data: rows.map(listedTransactionData),
       meta: { ...pageMeta(paged, total), total_volume: volume },
     });
   });
@@ -83,7 +83,7 @@ export function transactionRoutes(standIn: StandIn): Router {
     if (!numericId(id)) return void refuse(response, 400, 'Transaction ID should be numeric');
     const found = await standInStore.byId(request.ctx.em, id);
     if (!found) return void refuse(response, 404, 'Transaction not found');
-    response.json({ status: true, message: 'Transaction retrieved', data: transactionData(found) });
+    response.json({ status: true, message: 'Transaction retrieved', data: fetchedTransactionData(found) });
   });
 
   return router;
