@@ -49,47 +49,54 @@ async function shopperWithCart(lines: [number, number][] = [[2, 2]]): Promise<Te
 const transactionsOf = (orderId: string) => shop.orm.em.fork().count(Transaction, { order: orderId });
 
 describe("the spec's checkout, exactly as the spec writes it", () => {
-  it('creates the order, initializes with {email, amount, currency}, pays on the stand-in and verifies', async () => {
-    const user = await shopperWithCart();
-    const created = await createOrder(user, specOrderPayload(user)).expect(201);
-    expect(created.body).toMatchObject({ success: true, data: { order: { id: expect.any(String) } } });
-    const order = created.body.data.order;
-    // The location whose fee the payload carries (Ksh 120: the CBD collection point); the server's figures.
-    expect(order).toMatchObject({
-      delivery_location: 'CBD collection point at a mall',
-      shipping_fee: 120,
-      total_amount: 8520,
-      payment_status: 'pending',
-      payment_method: 'card',
-    });
+  // The spec sends the method as 'm-Pesa' or 'card'; the hosted page offers the order's method.
+  it.each([
+    ['card', 'card'],
+    ['m-Pesa', 'mpesa'],
+  ])(
+    'with payment_method %s: creates the order, initializes with {email, amount, currency}, pays on the stand-in and verifies',
+    async (sent, stored) => {
+      const user = await shopperWithCart();
+      const created = await createOrder(user, specOrderPayload(user, { payment_method: sent })).expect(201);
+      expect(created.body).toMatchObject({ success: true, data: { order: { id: expect.any(String) } } });
+      const order = created.body.data.order;
+      // The location whose fee the payload carries (Ksh 120: the CBD collection point); the server's figures.
+      expect(order).toMatchObject({
+        delivery_location: 'CBD collection point at a mall',
+        shipping_fee: 120,
+        total_amount: 8520,
+        payment_status: 'pending',
+        payment_method: stored,
+      });
 
-    const started = await initialize(user, { email: 'achieng@example.co.ke', amount: 8520, currency: 'KES' }).expect(
-      200,
-    );
-    expect(started.body).toMatchObject({ success: true, data: { authorization_url: expect.any(String) } });
-    const { authorization_url: authorizationUrl, reference } = started.body.data;
+      const started = await initialize(user, { email: 'achieng@example.co.ke', amount: 8520, currency: 'KES' }).expect(
+        200,
+      );
+      expect(started.body).toMatchObject({ success: true, data: { authorization_url: expect.any(String) } });
+      const { authorization_url: authorizationUrl, reference } = started.body.data;
 
-    // The browser goes to the authorization address and pays; the stand-in redirects to the shop's callback.
-    const paid = await shop.http.post(new URL(authorizationUrl).pathname).type('form').send({ outcome: 'success' });
-    expect(paid.status).toBe(303);
-    expect(new URL(paid.headers.location!).searchParams.get('reference')).toBe(reference);
+      // The browser goes to the authorization address and pays; the stand-in redirects to the shop's callback.
+      const paid = await shop.http.post(new URL(authorizationUrl).pathname).type('form').send({ outcome: 'success' });
+      expect(paid.status).toBe(303);
+      expect(new URL(paid.headers.location!).searchParams.get('reference')).toBe(reference);
 
-    // The callback page's verify, then the spec's own order list, see the order paid.
-    const verified = await shop.http
-      .post('/graphql')
-      .set(user.auth)
-      .send({
-        query: 'mutation ($reference: String!) { verifyPayment(reference: $reference) { status order { id } } }',
-        variables: { reference },
-      })
-      .expect(200);
-    expect(verified.body.data.verifyPayment).toEqual({ status: 'completed', order: { id: order.id } });
-    const mine = await shop.http.get(`/api/orders/user/${user.id}`).set(user.auth).expect(200);
-    expect(mine.body.data).toEqual([expect.objectContaining({ id: order.id, payment_status: 'completed' })]);
-    // Paystack was asked for the server's total, in cents of KES.
-    const [transaction] = await shop.orm.em.fork().find(Transaction, { order: order.id });
-    expect(transaction).toMatchObject({ reference, amountCents: 852_000, currency: 'KES' });
-  });
+      // The callback page's verify, then the spec's own order list, see the order paid.
+      const verified = await shop.http
+        .post('/graphql')
+        .set(user.auth)
+        .send({
+          query: 'mutation ($reference: String!) { verifyPayment(reference: $reference) { status order { id } } }',
+          variables: { reference },
+        })
+        .expect(200);
+      expect(verified.body.data.verifyPayment).toEqual({ status: 'completed', order: { id: order.id } });
+      const mine = await shop.http.get(`/api/orders/user/${user.id}`).set(user.auth).expect(200);
+      expect(mine.body.data).toEqual([expect.objectContaining({ id: order.id, payment_status: 'completed' })]);
+      // Paystack was asked for the server's total, in cents of KES.
+      const [transaction] = await shop.orm.em.fork().find(Transaction, { order: order.id });
+      expect(transaction).toMatchObject({ reference, amountCents: 852_000, currency: 'KES' });
+    },
+  );
 
   it('pays the newest unpaid order of that amount when the shopper has several', async () => {
     const user = await shopperWithCart([[2, 1]]);
@@ -116,6 +123,19 @@ describe("the spec's checkout, exactly as the spec writes it", () => {
     // An order_id with the amount: both must agree.
     await initialize(user, { order_id: byName.body.data.order.id, amount: 8600, currency: 'KES' }).expect(200);
   });
+});
+
+it("finds the location by the spec's shipping_fee for one statement more than naming its id", async () => {
+  const statementsOf = async (fields: object) => {
+    const user = await shopperWithCart();
+    const { result, statements } = await shop.statements.measure(() =>
+      createOrder(user, specOrderPayload(user, fields)),
+    );
+    expect(result.status).toBe(201);
+    return statements;
+  };
+  const byId = await statementsOf({ delivery_location_id: 1 });
+  expect(await statementsOf({})).toBe(byId + 1);
 });
 
 describe('refusals name the REST fields', () => {
