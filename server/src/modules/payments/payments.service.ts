@@ -205,7 +205,7 @@ const absent = (value: unknown) => value === undefined || value === null || valu
 
 /** The expected amount in cents, or null when none was given; anything but shillings is refused. */
 function expectedCents(expected: ExpectedPayment): number | null {
-  if (absent(expected.currency) === false && expected.currency !== 'KES')
+  if (!absent(expected.currency) && expected.currency !== 'KES')
     throw AppError.field('currency', 'INVALID', 'The shop charges in KES.');
   if (absent(expected.amount)) return null;
   const cents = shillingsToCents(expected.amount);
