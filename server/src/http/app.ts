@@ -22,7 +22,8 @@ import { ordersRoutes } from '../modules/orders/orders.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { newsletterRoutes } from '../modules/newsletter/newsletter.routes';
 import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payments.routes';
-import { paystackSimulator, paystackSimulatorKey } from '../modules/payments/paystack-simulator';
+import { paystackStandIn } from '../modules/payments/paystack-stand-in';
+import { paystackSimulatorKey } from '../modules/payments/paystack-stand-in/key';
 import { createPaystackClient, type PaystackClient } from '../modules/payments/paystack-client';
 import { AppError } from '../core/errors';
 import { inputGuard } from './input-guard';
@@ -190,7 +191,7 @@ export async function createApp(
     app.use(
       '/paystack-simulator',
       express.json({ limit: '100kb' }),
-      paystackSimulator({
+      paystackStandIn({
         secretKey: paystackSecret,
         webhookUrl: () => config.paystack.simulatorWebhookUrl ?? `${loopback()}/api/paystack/webhook`,
         publicUrl: config.publicUrl,
