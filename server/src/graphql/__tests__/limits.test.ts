@@ -92,9 +92,9 @@ describe('operationComplexity', () => {
     // Each level spreads the next twice: 2^10 leaves of cost 1 under one product… times the page size.
     const bomb = operationComplexity(schema, document, operation, {});
     expect(bomb).toBeGreaterThanOrEqual(1024);
+    // 2^1500 spreads: a walk that visits each spread would never end, so the test's own timeout is what fails an
+    // exponential estimator. No stopwatch here (speed lives in `npm run bench`).
     const huge = operationOf(fragmentBomb(1500));
-    const started = process.hrtime.bigint();
     expect(operationComplexity(schema, huge.document, huge.operation, {})).toBe(Infinity);
-    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
   });
 });
