@@ -1,5 +1,4 @@
-import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { decodedText, rawRequest, type RawAnswer } from '../../../test/raw-http';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 
 /**
@@ -14,32 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** node:http, because supertest and fetch decompress before the test could see the bytes. */
 function raw(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const sent = request(`${shop.url}${path}`, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    sent.on('error', reject);
-    sent.end(body);
-  });
+  return rawRequest(`${shop.url}${path}`, method, headers, body);
 }
 
 function decoded(answer: RawAnswer): unknown {
-  const encoding = answer.headers['content-encoding'];
-  const bytes =
-    encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;
-  return JSON.parse(bytes.toString('utf8'));
+  return JSON.parse(decodedText(answer));
 }
 
 // Accept-Encoding, then what every answer (cached, direct or through Apollo) is encoded with.
