@@ -14,6 +14,8 @@ const config = {
     'server/src/modules/orders/stock-rules.ts',
     'server/src/modules/discounts/discount-amount.ts',
     'server/src/modules/payments/refundable-amount.ts',
+    // How amounts are read from forms and REST, and written for people and machines.
+    'server/src/shared/money.ts',
   ],
   // The sandbox needs the server and the shared test support only.
   ignorePatterns: ['client', 'e2e', 'bench', 'fleet', 'lighthouse', 'deploy', 'reports', 'data', '**/dist'],

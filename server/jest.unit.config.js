@@ -12,6 +12,7 @@ const unitTests = [
   '<rootDir>/src/modules/orders/__tests__/stock-rules.test.ts',
   '<rootDir>/src/modules/discounts/__tests__/discount-amount.test.ts',
   '<rootDir>/src/modules/payments/__tests__/refundable-amount.test.ts',
+  '<rootDir>/src/shared/__tests__/money.test.ts',
 ];
 
 module.exports = { ...withoutDatabase, displayName: 'server-unit', testMatch: unitTests, roots: ['<rootDir>/src'] };
