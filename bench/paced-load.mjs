@@ -30,9 +30,19 @@ function send(agent, baseUrl, { method = 'GET', path, headers = {}, body }, time
  * setupRequest/onResponse, as orders.mjs builds them) starts a whole sequence every steps/rate seconds, so the
  * requests still arrive at `rate`. At most `maxInFlight` units run at once; a start that would pass it is
  * skipped and counted, so an overloaded shop shows as a lower achieved rate rather than an ever-growing queue.
- * Answers the same summary as run-bench.mjs's autocannon runs.
+ * Answers the same summary as run-bench.mjs's autocannon runs. `clock` (the real one unless given) lets a test
+ * check the schedule on a clock of its own instead of a stopwatch (decision 0082).
  */
-export async function pacedLoad({ baseUrl, scenario, sequence, rate, seconds, maxInFlight = 100, timeoutMs = 30_000 }) {
+export async function pacedLoad({
+  baseUrl,
+  scenario,
+  sequence,
+  rate,
+  seconds,
+  maxInFlight = 100,
+  timeoutMs = 30_000,
+  clock = { now: () => performance.now(), sleep },
+}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
   const steps = sequence?.requests ?? [
     { method: scenario.method, path: scenario.path, headers: scenario.headers, body: scenario.body },
@@ -53,10 +63,10 @@ export async function pacedLoad({ baseUrl, scenario, sequence, rate, seconds, ma
     for (const step of steps) {
       const base = { method: step.method, path: step.path, headers: step.headers, body: step.body };
       const options = step.setupRequest ? step.setupRequest({ ...base }, context) : base;
-      const startedAt = performance.now();
+      const startedAt = clock.now();
       const answer = await send(agent, baseUrl, options, timeoutMs);
       // A single request is timed from when it was due, so a late start counts against the shop.
-      latencies.push(performance.now() - (sequence ? startedAt : scheduledAt));
+      latencies.push(clock.now() - (sequence ? startedAt : scheduledAt));
       if (answer.status === 0) {
         if (answer.timedOut) timeouts += 1;
         else errors += 1;
@@ -65,14 +75,14 @@ export async function pacedLoad({ baseUrl, scenario, sequence, rate, seconds, ma
     }
   };
 
-  const started = performance.now();
+  const started = clock.now();
   const end = started + seconds * 1000;
   for (let unit = 0; ; unit += 1) {
     const dueAt = started + unit * intervalMs;
     if (dueAt >= end) break;
     scheduled += 1;
-    const wait = dueAt - performance.now();
-    if (wait > 0) await sleep(wait);
+    const wait = dueAt - clock.now();
+    if (wait > 0) await clock.sleep(wait);
     if (inFlight >= maxInFlight) {
       skipped += 1;
       continue;
@@ -91,7 +101,7 @@ export async function pacedLoad({ baseUrl, scenario, sequence, rate, seconds, ma
     running.add(task);
   }
   await Promise.all(running);
-  const durationSeconds = (performance.now() - started) / 1000;
+  const durationSeconds = (clock.now() - started) / 1000;
   agent.destroy();
   const sorted = latencies.sort((left, right) => left - right);
   return {

@@ -42,9 +42,9 @@ async function queryText(page) {
   return (await page.locator('.graphiql-query-editor .view-lines').innerText()).replace(/\u00a0/g, ' ');
 }
 
-/** The editor's text once it reads `expected`, or its last text after 5 s: the view renders a frame behind input. */
+/** The editor's text once it reads `expected`, or its last text after 15 s: the view renders a frame behind input. */
 async function settledQueryText(page, expected) {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 15_000;
   let text = await queryText(page);
   while (text !== expected && Date.now() < deadline) {
     await page.waitForTimeout(50);

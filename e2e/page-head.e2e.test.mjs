@@ -52,7 +52,7 @@ async function expectHead(page, path) {
   const wanted = Object.fromEntries(Object.entries(expected).map(([key, value]) => [key, [value]]));
   // A page's head may say less while its data loads (a category's description); it settles within a moment.
   let live;
-  for (const started = Date.now(); Date.now() - started < 10_000; await page.waitForTimeout(100)) {
+  for (const started = Date.now(); Date.now() - started < 15_000; await page.waitForTimeout(100)) {
     live = await readHead(page);
     if (JSON.stringify(live) === JSON.stringify(wanted)) break;
   }

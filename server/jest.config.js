@@ -38,5 +38,6 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/../test-support/console-guard.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 30000,
+  // As the root config (jest.config.js): a limit only names a hang.
+  testTimeout: 120_000,
 };

@@ -16,7 +16,7 @@ import { reconcilePendingPayments, reconcilePendingRefunds } from './modules/pay
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
 import { queueLowStockDigest } from './modules/notifications/owner-alerts';
 import { createFileStorage } from './storage/create-file-storage';
-import { paystackSimulatorKey } from './modules/payments/paystack-simulator';
+import { paystackSimulatorKey } from './modules/payments/paystack-stand-in/key';
 
 export interface RunningShop {
   url: string;

@@ -19,6 +19,8 @@ export async function startSmtpSink(
 ) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  /** Messages whose data has arrived and that are not answered yet (a slow sink holds them for `delayMs`). */
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,7 +33,9 @@ export async function startSmtpSink(
           callback(new Error('mailbox unavailable'));
           return;
         }
+        receiving += 1;
         setTimeout(() => {
+          receiving -= 1;
           received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
           waiters.splice(0).forEach((wake) => wake());
           callback();
@@ -57,12 +61,16 @@ export async function startSmtpSink(
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The latest message to `address`, waiting for it to arrive. */
-    async lastTo(address: string, timeoutMs = 5000): Promise<string> {
+    /** True while a message is held unanswered: its sender is mid-send. */
+    get receiving(): boolean {
+      return receiving > 0;
+    },
+    /** The latest message to `address`, waiting for it to arrive (the limit only names a hang: decision 0082). */
+    async lastTo(address: string, timeoutMs = 60_000): Promise<string> {
       return decodeQuotedPrintable(await lastRawTo(address, timeoutMs));
     },
     /** The latest message to `address` read by mailparser, as a mail client would: subject, text and html parts. */
-    async parsedLastTo(address: string, timeoutMs = 5000): Promise<ParsedMail> {
+    async parsedLastTo(address: string, timeoutMs = 60_000): Promise<ParsedMail> {
       return simpleParser(await lastRawTo(address, timeoutMs));
     },
     /** Every message to `address` received so far, parsed. */

@@ -11,6 +11,10 @@ export const testEnvironment = {
   get templateDatabase(): string {
     return process.env.MANUKATO_TEST_TEMPLATE ?? 'manukato_test_template';
   },
+  /** The template with every seed applied, the sample catalogue included. */
+  get seededTemplateDatabase(): string {
+    return process.env.MANUKATO_TEST_SEEDED_TEMPLATE ?? 'manukato_test_template_seeded';
+  },
 };
 
 export function databaseUrl(adminUrl: string, database: string): string {
@@ -31,12 +35,16 @@ export async function withAdminClient<T>(work: (client: Client) => Promise<T>): 
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** A fresh database copied from the migrated template: isolation per test file in milliseconds. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database copied from the migrated template (`seeded`: the one with the sample catalogue seeded too):
+ * isolation per test file in milliseconds.
+ */
+export async function createTestDatabase(
+  options: { seeded?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `manukato_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) =>
-    client.query(`create database ${quote(name)} template ${quote(testEnvironment.templateDatabase)}`),
-  );
+  const template = options.seeded ? testEnvironment.seededTemplateDatabase : testEnvironment.templateDatabase;
+  await withAdminClient((client) => client.query(`create database ${quote(name)} template ${quote(template)}`));
   return {
     url: databaseUrl(testEnvironment.adminUrl, name),
     drop: () =>

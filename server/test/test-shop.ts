@@ -63,7 +63,10 @@ export async function startTestShop(
   } = {},
 ): Promise<TestShop> {
   const shared = options.shareDatabaseOf?.config.databaseUrl;
-  const database = shared ? { url: shared, drop: async () => undefined } : await createTestDatabase();
+  const seed = options.seed ?? true;
+  // With the sample catalogue, a copy of the seeded template: the start below finds every seed applied. Without,
+  // the migrated one, and the start seeds categories and delivery locations as a first start does.
+  const database = shared ? { url: shared, drop: async () => undefined } : await createTestDatabase({ seeded: seed });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-test-data-'));
   const loaded = loadConfig({
     NODE_ENV: 'test',
@@ -90,7 +93,7 @@ export async function startTestShop(
   });
   const storage = createFileStorage(loaded);
   // As a start does, under the start-up lock; `env: { SECRET_KEY: '' }` takes the secret the database keeps.
-  const { secretKey } = await prepareDatabase(orm, { ...loaded, seedSampleData: options.seed ?? true }, storage, log);
+  const { secretKey } = await prepareDatabase(orm, { ...loaded, seedSampleData: seed }, storage, log);
   const config: AppConfig = { ...loaded, secretKey };
   const httpServer: Server = createServer();
   answerClientErrors(httpServer);

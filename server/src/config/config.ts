@@ -200,7 +200,7 @@ export interface AppConfig {
   /** How long an unpaid order holds its stock. */
   reservationMinutes: number;
   /**
-   * Paystack. `simulator`: the shop's own stand-in answers instead (payments/paystack-simulator.ts), on only for a
+   * Paystack. `simulator`: the shop's own stand-in answers instead (payments/paystack-stand-in/), on only for a
    * local trial (the embedded database, no key) or when PAYMENT_SIMULATOR=true; exactly when there is no secret key.
    * `simulatorWebhookUrl`: where the stand-in sends its webhooks when an outside app drives it (else the shop's own).
    */

@@ -145,6 +145,11 @@ export interface EmbeddedDatabaseOptions {
   log: Logger;
   /** Delete the cluster on stop (tests). */
   persistent?: boolean;
+  /**
+   * Skip flushing to disk (tests): a cluster deleted on stop has nothing to keep across a machine's crash, and
+   * every test file's copy of the template database is then a write to the page cache, not a wait on the disk.
+   */
+  flushToDisk?: boolean;
 }
 
 /**
@@ -180,7 +185,15 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
       createPostgresUser: runningAsRoot,
       initdbFlags: ['--encoding=UTF8'],
       // Only TCP on loopback: no Unix socket to clash with a system server's.
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        ...(options.flushToDisk === false
+          ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+          : []),
+      ],
       onLog: (message: unknown) => {
         const text = String(message).trim();
         if (text) output.push(...text.split('\n'));

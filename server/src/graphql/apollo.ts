@@ -6,15 +6,15 @@ import {
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { Server } from 'node:http';
 import { InMemoryLRUCache, type KeyValueCache, type KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
-import { NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema, ValidationRule } from 'graphql';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import type { RequestContext } from '../core/request-context';
 import { formatGraphQLError, serviceUnavailablePlugin } from './errors';
 import type { CacheBudget } from '../shared/cache-budget';
 import { SecondSight } from '../shared/second-sight';
-import { inputGuardPlugin } from './input-guard';
-import { documentLimitsRule, parseOptionsFor, queryCostPlugin } from './limits';
+import { operationChecksPlugin } from './operation-checks';
+import { parseOptionsFor } from './limits';
 
 /** A parsed document keeps its tokens (for error locations): a few times its JSON, as measured in 0024. */
 const documentBytes = (document: DocumentNode) => 4 * Buffer.byteLength(JSON.stringify(document));
@@ -47,18 +47,17 @@ export function createApolloServer(
   log: Logger,
   httpServer: Server,
   budget: CacheBudget,
+  /** graphqlValidationRules (limits.ts), the same object the direct path validates with. */
+  validationRules: ValidationRule[],
 ): ApolloServer<RequestContext> {
   return new ApolloServer<RequestContext>({
     schema,
     // Developers explore the API in the bundled, offline GraphiQL; GRAPHQL_INTROSPECTION=false refuses it
-    // with graphql-js's own rule (Apollo's message would tell API users to change Apollo's options).
+    // with graphql-js's own rule, among the validation rules.
     introspection: true,
-    // The token limit stops the parser itself; the other document limits run before the standard rules.
+    // The token limit stops the parser itself; the document limits are among the validation rules.
     parseOptions: parseOptionsFor(config.graphql),
-    validationRules: [
-      documentLimitsRule(config.graphql),
-      ...(config.graphql.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
-    ],
+    validationRules,
     // Apollo's parsed-document store and persisted-query cache, within the process's cache budget (bytes).
     documentStore: new SecondSightDocumentStore(
       new InMemoryLRUCache<DocumentNode>({ maxSize: budget.apolloDocuments, sizeCalculation: documentBytes }),
@@ -74,8 +73,7 @@ export function createApolloServer(
       // Its per-field hooks wrap every resolver; public answers are cached by the server's own response cache.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      queryCostPlugin(schema, config.graphql),
-      inputGuardPlugin(),
+      operationChecksPlugin(schema, config.graphql),
       serviceUnavailablePlugin(),
     ],
   });

@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import { BREAK, GraphQLError, visit, type DocumentNode } from 'graphql';
 import { describeProblem, inputProblem, numberProblem, textProblem, type InputProblem } from '../shared/input-check';
 
@@ -41,18 +40,4 @@ export function operationInputError(document: DocumentNode, variables: unknown):
       http: { status: 400 },
     },
   });
-}
-
-/** Runs the check on every operation Apollo serves (POST, GET, multipart), before anything executes. */
-export function inputGuardPlugin(): ApolloServerPlugin {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ document, request }) {
-          const error = operationInputError(document, request.variables);
-          if (error) throw error;
-        },
-      };
-    },
-  };
 }

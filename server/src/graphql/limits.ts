@@ -1,23 +1,22 @@
 import {
   GraphQLError,
   Kind,
-  SchemaMetaFieldDef,
-  TypeMetaFieldDef,
-  getNamedType,
-  isCompositeType,
+  NoSchemaIntrospectionCustomRule,
+  TypeInfo,
   validate,
+  visit,
+  visitWithTypeInfo,
+  type ArgumentNode,
   type DocumentNode,
-  type FragmentDefinitionNode,
-  type GraphQLCompositeType,
+  type FieldNode,
   type GraphQLField,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type ParseOptions,
-  type SelectionSetNode,
   type ValidationRule,
 } from 'graphql';
 import { getArgumentValues, getVariableValues } from 'graphql/execution/values';
-import type { ApolloServerPlugin } from '@apollo/server';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -116,18 +115,68 @@ export function documentLimitsRule(limits: QueryLimits): ValidationRule {
   });
 }
 
-type ComplexityEstimator = (options: {
+/**
+ * The validation rules both GraphQL paths add to graphql-js's own (Apollo's validationRules; the direct path's
+ * validate): made once per app (app.ts) and handed to both, so neither can drift. Introspection is refused with
+ * graphql-js's own rule when GRAPHQL_INTROSPECTION=false (Apollo's message would tell API users to change its options).
+ */
+export function graphqlValidationRules(limits: QueryLimits, introspection: boolean): ValidationRule[] {
+  return [documentLimitsRule(limits), ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+}
+
+type PageSizeEstimator = (options: {
   args: Record<string, unknown>;
   childComplexity: number;
   field: GraphQLField<unknown, unknown>;
 }) => number;
 
 /**
- * The estimated cost of one operation: each field costs 1 plus its selections, unless its resolver declares
- * `complexity` (lists: page size × their selections). Each fragment's cost is computed once and reused at
- * every spread, so the time is linear in the document whatever its fragments multiply to (the total may
- * overflow to Infinity, which is over any limit). Variables that do not coerce count as absent arguments
- * (execution refuses them anyway).
+ * graphql-armor's cost rule weighs a field's selections by its `first`/`last` argument when that is a literal, and
+ * knows nothing of variables or of our `limit`. Each field whose resolver declares a `complexity` (the lists: page
+ * size, or twice `first` for suggestions) gets, in a copy of the operation, one literal `first` holding the number
+ * of rows its arguments (variables included, defaults for absent ones) ask for: the library then multiplies it.
+ * Arguments that do not coerce count as absent (execution refuses them anyway). Each node is rewritten once: linear.
+ */
+function withPageSizes(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): DocumentNode {
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
+  const variableValues = coerced.coerced ?? {};
+  const fragments = document.definitions.filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION);
+  const typeInfo = new TypeInfo(schema);
+  return visit(
+    { kind: Kind.DOCUMENT, definitions: [operation, ...fragments] },
+    visitWithTypeInfo(typeInfo, {
+      Field(node): FieldNode | undefined {
+        const field = typeInfo.getFieldDef();
+        const estimator = field?.extensions?.complexity as PageSizeEstimator | undefined;
+        if (!field || typeof estimator !== 'function') return undefined;
+        let args: Record<string, unknown>;
+        try {
+          args = getArgumentValues(field, node, variableValues);
+        } catch {
+          args = {};
+        }
+        const rows = Math.max(1, Math.ceil(estimator({ args, childComplexity: 1, field })));
+        const first: ArgumentNode = {
+          kind: Kind.ARGUMENT,
+          name: { kind: Kind.NAME, value: 'first' },
+          value: { kind: Kind.INT, value: Number.isFinite(rows) ? String(rows) : String(Number.MAX_SAFE_INTEGER) },
+        };
+        return { ...node, arguments: [first] };
+      },
+    }),
+  );
+}
+
+/**
+ * The estimated cost of one operation, by graphql-armor's cost rule: every field 1 plus its selections (no extra
+ * weight for depth: the depth limit bounds that), a fragment's cost computed once and reused at every spread (linear
+ * in the document however much it expands to; the total may reach Infinity, over any limit), introspection counted
+ * like any field, and lists multiplied by the rows they ask for (withPageSizes).
  */
 export function operationComplexity(
   schema: GraphQLSchema,
@@ -135,69 +184,22 @@ export function operationComplexity(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
-  const variableValues = coerced.coerced ?? {};
-  const fragmentCosts = new Map<string, number>();
-
-  const costOf = (selectionSet: SelectionSetNode, parentType: GraphQLCompositeType): number => {
-    let total = 0;
-    for (const selection of selectionSet.selections) {
-      if (selection.kind === Kind.FIELD) {
-        const name = selection.name.value;
-        const field = (
-          name === '__schema'
-            ? SchemaMetaFieldDef
-            : name === '__type'
-              ? TypeMetaFieldDef
-              : 'getFields' in parentType
-                ? parentType.getFields()[name]
-                : undefined
-        ) as GraphQLField<unknown, unknown> | undefined;
-        if (!field) {
-          total += 1;
-          continue;
-        }
-        const childType = getNamedType(field.type);
-        const childComplexity =
-          selection.selectionSet && isCompositeType(childType) ? costOf(selection.selectionSet, childType) : 0;
-        const estimator = field.extensions?.complexity as ComplexityEstimator | number | undefined;
-        if (typeof estimator === 'function') {
-          let args: Record<string, unknown>;
-          try {
-            args = getArgumentValues(field, selection, variableValues);
-          } catch {
-            args = {};
-          }
-          total += estimator({ args, childComplexity, field });
-        } else {
-          total += (typeof estimator === 'number' ? estimator : 1) + childComplexity;
-        }
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parentType;
-        total += costOf(selection.selectionSet, type && isCompositeType(type) ? type : parentType);
-      } else {
-        const name = selection.name.value;
-        let cost = fragmentCosts.get(name);
-        if (cost === undefined) {
-          // Marked before descending: a cycle (refused by validation anyway) adds nothing instead of looping.
-          fragmentCosts.set(name, 0);
-          const fragment = fragments.get(name);
-          const type = fragment ? schema.getType(fragment.typeCondition.name.value) : undefined;
-          cost = fragment && type && isCompositeType(type) ? costOf(fragment.selectionSet, type) : 0;
-          fragmentCosts.set(name, cost);
-        }
-        total += cost;
-      }
-    }
-    return total;
-  };
-
-  const root = schema.getRootType(operation.operation);
-  return root ? costOf(operation.selectionSet, root) : 0;
+  let complexity = 0;
+  const rule = costLimitRule({
+    // The comparison with the limit is ours (the library compares with `>`, which lets NaN through).
+    maxCost: Infinity,
+    objectCost: 1,
+    scalarCost: 1,
+    depthCostFactor: 1,
+    flattenFragments: true,
+    ignoreIntrospection: false,
+    onAccept: [(_context, { n }) => (complexity = n)],
+    propagateOnRejection: false,
+  });
+  const errors = validate(schema, withPageSizes(schema, document, operation, variables), [rule]);
+  const [error] = errors;
+  if (error) throw error;
+  return complexity;
 }
 
 /** Throws QUERY_TOO_COMPLEX when an operation's estimated cost is over the limit (never skipped). */
@@ -212,6 +214,7 @@ export function checkOperationCost(
   try {
     complexity = operationComplexity(schema, document, operation, variables);
   } catch (error) {
+    // Fragments spreading fragments thousands deep overflow the library's recursion: refused, never let through.
     if (error instanceof RangeError) throw new QueryLimitError(nestedTooDeeply);
     throw error;
   }
@@ -219,21 +222,4 @@ export function checkOperationCost(
     const shown = Number.isFinite(complexity) ? String(complexity) : 'beyond counting';
     throw new QueryLimitError(`Query is too complex: cost ${shown} exceeds the limit of ${limits.maxComplexity}.`);
   }
-}
-
-/**
- * Apollo's side: the document limits as the first custom validation rule (see apollo.ts), the cost (which
- * depends on the variables) once the operation is known, before anything runs.
- */
-export function queryCostPlugin(schema: GraphQLSchema, limits: QueryLimits): ApolloServerPlugin {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ document, operation, request }) {
-          if (!operation) return;
-          checkOperationCost(schema, limits, document, operation, request.variables ?? {});
-        },
-      };
-    },
-  };
 }

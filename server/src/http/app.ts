@@ -3,7 +3,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import compression from 'compression';
 import express, { Router, type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -11,6 +10,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { AppConfig } from '../config/config';
 import { createApolloServer } from '../graphql/apollo';
 import { buildAppSchema } from '../graphql/schema';
+import { graphqlValidationRules } from '../graphql/limits';
 import { createDirectQueries } from './direct-queries';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { catalogAdminRoutes } from '../modules/catalog/catalog-admin.routes';
@@ -22,14 +22,17 @@ import { ordersRoutes } from '../modules/orders/orders.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
 import { newsletterRoutes } from '../modules/newsletter/newsletter.routes';
 import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payments.routes';
-import { paystackSimulator, paystackSimulatorKey } from '../modules/payments/paystack-simulator';
+import { paystackStandIn } from '../modules/payments/paystack-stand-in';
+import { paystackSimulatorKey } from '../modules/payments/paystack-stand-in/key';
 import { createPaystackClient, type PaystackClient } from '../modules/payments/paystack-client';
 import { AppError } from '../core/errors';
 import { inputGuard } from './input-guard';
 import { graphqlUploads } from './graphql-upload';
 import { restErrorHandler } from './error-handler';
 import type { RequestContext } from '../core/request-context';
-import { requestContextMiddleware, requestIdFor } from './request-context';
+import { requestContextMiddleware } from './request-context';
+import { requestIdFor } from './request-id';
+import { compressAnswers } from './content-encoding';
 import { ResponseCache } from './response-cache';
 import { splitCacheBudget } from '../shared/cache-budget';
 import { cachedPublicly, cachePublicGraphQL, dropAnswersAffectedBy } from './cache-responses';
@@ -94,7 +97,9 @@ export async function createApp(
 ): Promise<AppHandle> {
   const schema = await buildAppSchema();
   const cacheBudget = splitCacheBudget(config.cacheMaxBytes);
-  const apollo = createApolloServer(schema, config, log, httpServer, cacheBudget);
+  // One rules object for both GraphQL paths (Apollo and direct-queries.ts): they cannot drift apart.
+  const validationRules = graphqlValidationRules(config.graphql, config.graphql.introspection);
+  const apollo = createApolloServer(schema, config, log, httpServer, cacheBudget, validationRules);
   const events = new CatalogueEvents(orm, log);
   await events.start();
   const readiness = new Readiness(orm.config.get('clientUrl'));
@@ -120,7 +125,7 @@ export async function createApp(
       logger: log,
       serializers: { req: redactRequestLog },
       genReqId: (request, response) => {
-        const id = requestIdFor(request as Request);
+        const id = requestIdFor(request);
         response.setHeader('X-Request-Id', id);
         return id;
       },
@@ -133,12 +138,9 @@ export async function createApp(
     }),
   );
 
-  // Text answers (HTML, JSON, JS, CSS) compressed on the way out; cache hits carry their own compressed copies.
-  const compress = compression();
-  // Wrapping every answer costs even when nothing gets compressed: only for clients that accept an encoding.
-  app.use((request, response, next) =>
-    request.headers['accept-encoding'] ? compress(request, response, next) : next(),
-  );
+  // Text answers (HTML, JSON, JS, CSS) compressed on the way out, and marked `Vary: Accept-Encoding` whatever the
+  // request sent, by the rule the direct path and the response cache follow too (content-encoding.ts).
+  app.use(compressAnswers());
 
   // Liveness: the process answers, so its event loop runs. Never waits on the database or the pool (a held lock
   // or a busy pool must not make a supervisor restart a healthy process); shows what readiness last heard.
@@ -189,7 +191,7 @@ export async function createApp(
     app.use(
       '/paystack-simulator',
       express.json({ limit: '100kb' }),
-      paystackSimulator({
+      paystackStandIn({
         secretKey: paystackSecret,
         webhookUrl: () => config.paystack.simulatorWebhookUrl ?? `${loopback()}/api/paystack/webhook`,
         publicUrl: config.publicUrl,
@@ -265,7 +267,7 @@ export async function createApp(
   app.use(restErrorHandler(log));
   const directQueries = createDirectQueries(
     schema,
-    { limits: config.graphql, introspection: config.graphql.introspection, cacheBytes: cacheBudget.directQueries },
+    { limits: config.graphql, validationRules, cacheBytes: cacheBudget.directQueries },
     contextDependencies,
     log,
   );

@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzip } from 'node:zlib';
-import { promisify } from 'node:util';
 import {
   execute,
-  NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
   validate,
   type DocumentNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
+  type ValidationRule,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
@@ -20,22 +17,17 @@ import { publicQueryOperation } from './cache-responses';
 import { createRequestContext, type ContextDependencies } from './request-context';
 import { clientAddressOf, trustFunction } from './client-address';
 import { redactUrl } from './log-redaction';
-import { encodingNegotiator } from './content-encoding';
+import { compressAnswers } from './content-encoding';
+import { requestIdFor } from './request-id';
 import { entryOverheadBytes } from '../shared/cache-budget';
 import { SecondSight } from '../shared/second-sight';
-import { checkDocumentLimits, checkOperationCost, parseOptionsFor, type QueryLimits } from '../graphql/limits';
-import { operationInputError } from '../graphql/input-guard';
+import { parseOptionsFor, type QueryLimits } from '../graphql/limits';
+import { operationCheckError } from '../graphql/operation-checks';
 import { isDatabaseUnavailable, retryAfterSeconds, unavailableMessage } from '../db/unavailable';
-
-const gzipAsync = promisify(gzip);
 
 /** Apollo's own media types (ApolloServer.ts MEDIA_TYPES), chosen the same way from the Accept header. */
 const mediaTypes = ['application/json; charset=utf-8', 'application/graphql-response+json; charset=utf-8'];
 const maxBodyBytes = 100 * 1024;
-/** As the compression middleware: smaller answers are not worth compressing. */
-const compressFrom = 1024;
-/** gzip only here (Brotli costs more CPU per fresh answer), with q-values honoured: `gzip;q=0` gets none. */
-const acceptsGzip = encodingNegotiator(['gzip'] as const);
 
 interface PreparedQuery {
   /** Numbers the query for its entries in `withinLimits` (the text itself would be copied into each key). */
@@ -86,16 +78,6 @@ export interface DirectQueries {
   cachedBytes(): number;
 }
 
-/**
- * Public catalogue queries sent as POST (API clients; browsers use cached GETs) run here, without Express
- * and Apollo's per-request pipeline: same schema, resolvers, limits and request context, parsed and
- * validated once per query text. Only a complete answer without errors is sent from here; anything else
- * (a mutation, a parse or validation error, a limit, a resolver error, bad JSON) goes on to Express and
- * Apollo with the body already read, so every error keeps Apollo's exact shape and status.
- * A signed-in caller's public query is answered here too, without looking its session up: no public root
- * field (cache-responses.ts) reads the viewer, so the answer is everyone's. Whatever needs the viewer goes
- * to Apollo, which checks the session in the database on every request (decision 0039).
- */
 /** What a prepared query holds: its text as key, the parsed document, and (compiled) about twice as much again. */
 function preparedBytes(query: PreparedQuery | false, text: string): number {
   if (!query) return 2 * text.length + entryOverheadBytes;
@@ -104,11 +86,26 @@ function preparedBytes(query: PreparedQuery | false, text: string): number {
 
 export interface DirectQueriesOptions {
   limits: QueryLimits;
-  introspection: boolean;
+  /** graphqlValidationRules (graphql/limits.ts): the same object Apollo validates with. */
+  validationRules: readonly ValidationRule[];
   /** Bytes for the prepared queries and their checked variables together. */
   cacheBytes: number;
 }
 
+/**
+ * Public catalogue queries sent as POST (API clients; browsers use cached GETs) run here, without Express
+ * and Apollo's per-request pipeline: same schema, resolvers and request context, parsed and validated once per
+ * query text. It shares Apollo's pipeline where a caller could tell them apart (decision 0078): the same
+ * validation rules object (graphqlValidationRules), the same operation checks (cost and input guard,
+ * operation-checks.ts), the caller's X-Request-Id echoed (request-id.ts), and the answer written through the
+ * compression middleware Express uses (content-encoding.ts), so encoding and Vary follow one rule.
+ * Only a complete answer without errors is sent from here; anything else (a mutation, a parse or validation
+ * error, a limit, a resolver error, bad JSON) goes on to Express and Apollo with the body already read, so every
+ * error keeps Apollo's exact shape and status. graphql-path-parity.test.ts compares the two paths.
+ * A signed-in caller's public query is answered here too, without looking its session up: no public root
+ * field (cache-responses.ts) reads the viewer, so the answer is everyone's. Whatever needs the viewer goes
+ * to Apollo, which checks the session in the database on every request (decision 0039).
+ */
 export function createDirectQueries(
   schema: GraphQLSchema,
   options: DirectQueriesOptions,
@@ -116,14 +113,15 @@ export function createDirectQueries(
   log: Logger,
 ): DirectQueries {
   const clientAddress = clientAddressOf(trustFunction(dependencies.config.trustProxy));
-  const { limits } = options;
-  const rules = options.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
+  const { limits, validationRules } = options;
+  // Express's own compression, by the same rule (content-encoding.ts): encoding and Vary as Apollo's answers get.
+  const compress = compressAnswers();
   // Parsed, validated public queries by their text; false marks a text that must go to Apollo.
   const prepared = new LRUCache<string, PreparedQuery | false>({
     maxSize: Math.floor(options.cacheBytes * 0.8),
     sizeCalculation: preparedBytes,
   });
-  // Variables (as JSON) already checked against the cost limit, by query id.
+  // Variables (as JSON) that passed the operation checks (cost, input guard), by query id.
   const withinLimits = new LRUCache<string, true>({
     maxSize: Math.floor(options.cacheBytes * 0.2),
     sizeCalculation: (_value, key) => 2 * key.length + entryOverheadBytes,
@@ -138,16 +136,18 @@ export function createDirectQueries(
     if (known !== undefined) return known;
     let result: PreparedQuery | false = false;
     try {
-      // The token limit stops the parser; depth, aliases and directives are checked before the standard
-      // rules (whose field-merging check can be quadratic). Anything refused goes to Apollo for its answer.
+      // The token limit stops the parser; Apollo's custom rules (document limits, introspection) are checked
+      // before the standard ones (whose field-merging check can be quadratic). Anything refused goes to Apollo
+      // for its answer.
       const document = parse(query, { ...parseOptionsFor(limits), noLocation: true });
       const operation = publicQueryOperation(document);
-      if (operation) {
-        checkDocumentLimits(schema, limits, document);
-        if (validate(schema, document, rules).length === 0) {
-          const documentJsonBytes = Buffer.byteLength(JSON.stringify(document));
-          result = { id: (nextId += 1), document, operation, documentJsonBytes, uses: 0 };
-        }
+      if (
+        operation &&
+        validate(schema, document, validationRules).length === 0 &&
+        validate(schema, document, specifiedRules).length === 0
+      ) {
+        const documentJsonBytes = Buffer.byteLength(JSON.stringify(document));
+        result = { id: (nextId += 1), document, operation, documentJsonBytes, uses: 0 };
       }
     } catch {
       result = false;
@@ -167,8 +167,6 @@ export function createDirectQueries(
     const variables = isRecord(body.variables) ? body.variables : {};
     const query = prepare(body.query);
     if (!query) return false;
-    // Refused (NUL, lone surrogates, unsafe numbers) by Apollo, with its status and shape: never run here.
-    if (operationInputError(query.document, variables)) return false;
     if (operationName !== undefined && operationName !== query.operation.name?.value) return false;
     const mediaType = request.headers.accept
       ? new Negotiator({ headers: { accept: request.headers.accept } }).mediaType(mediaTypes)
@@ -176,14 +174,11 @@ export function createDirectQueries(
     if (!mediaType) return false;
     const variablesKey = `${query.id}:${JSON.stringify(variables)}`;
     if (!withinLimits.get(variablesKey)) {
-      try {
-        checkOperationCost(schema, limits, query.document, query.operation, variables);
-      } catch {
-        return false;
-      }
+      // Apollo's own checks (operation-checks.ts); refused ones go to it, for its status and shape.
+      if (operationCheckError(schema, limits, query.document, query.operation, variables)) return false;
       if (withinLimitsAdmission.admit(variablesKey)) withinLimits.set(variablesKey, true);
     }
-    const requestId = randomUUID();
+    const requestId = requestIdFor(request);
     const ctx = createRequestContext(dependencies, log, requestId, clientAddress(request));
     query.uses += 1;
     if (query.uses === 2) {
@@ -210,26 +205,12 @@ export function createDirectQueries(
       // the wait and the load. Answered as Apollo answers it (graphql/errors.ts).
       log.warn({ err: unavailable.originalError }, 'database unavailable for a GraphQL operation; answered 503');
       const body = { errors: [{ message: unavailableMessage, extensions: { code: 'SERVICE_UNAVAILABLE' } }] };
-      response.writeHead(503, {
-        'content-type': mediaType,
-        'x-request-id': requestId,
+      send(request, response, 503, mediaType, requestId, Buffer.from(`${JSON.stringify(body)}\n`), {
         'retry-after': String(retryAfterSeconds),
       });
-      response.end(`${JSON.stringify(body)}\n`);
       return true;
     }
-    let payload: Buffer = Buffer.from(`${JSON.stringify({ data: result.data })}\n`);
-    const headers: Record<string, string> = {
-      'content-type': mediaType,
-      'x-request-id': requestId,
-      vary: 'Accept-Encoding',
-    };
-    if (payload.length >= compressFrom && acceptsGzip(request) === 'gzip') {
-      payload = await gzipAsync(payload);
-      headers['content-encoding'] = 'gzip';
-    }
-    response.writeHead(200, { ...headers, 'content-length': String(payload.length) });
-    response.end(payload);
+    send(request, response, 200, mediaType, requestId, Buffer.from(`${JSON.stringify({ data: result.data })}\n`));
     if (log.isLevelEnabled('info')) {
       log.info(
         {
@@ -242,6 +223,26 @@ export function createDirectQueries(
     }
     return true;
   };
+
+  /** Written through the compression middleware Express uses, which encodes (or not) and adds Vary. */
+  const send = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    mediaType: string,
+    requestId: string,
+    payload: Buffer,
+    extra: Record<string, string> = {},
+  ) =>
+    compress(request, response, () => {
+      response.writeHead(status, {
+        ...extra,
+        'content-type': mediaType,
+        'x-request-id': requestId,
+        'content-length': String(payload.length),
+      });
+      response.end(payload);
+    });
 
   return {
     cachedBytes: () => prepared.calculatedSize + withinLimits.calculatedSize,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -25,13 +24,6 @@ declare module 'express-serve-static-core' {
   interface Request {
     ctx: HttpRequestContext;
   }
-}
-
-const requestIdPattern = /^[\w.-]{1,100}$/;
-
-export function requestIdFor(request: Request): string {
-  const offered = request.get('x-request-id');
-  return offered && requestIdPattern.test(offered) ? offered : randomUUID();
 }
 
 export interface ContextDependencies {

@@ -3,7 +3,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { entryOverheadBytes } from '../shared/cache-budget';
-import { encodingNegotiator } from './content-encoding';
+import { answerEncoding, compressFrom } from './content-encoding';
+import { requestIdFor } from './request-id';
 import { DropRecord } from '../shared/drop-record';
 import { SecondSight } from '../shared/second-sight';
 
@@ -20,15 +21,10 @@ export interface CachedResponse {
   encoded?: { br?: Buffer; gzip?: Buffer };
 }
 
-/** Below this a compressed body saves less than its headers cost. */
-const minimumCompressedSize = 1024;
-
-/** Brotli before gzip when the client rates them alike; q-values honoured (`br;q=0` gets no Brotli). */
-const acceptedEncoding = encodingNegotiator(['br', 'gzip'] as const);
-
+/** The rule every answer follows (content-encoding.ts): the same encoding as when Express wrote it. */
 function encodingFor(request: IncomingMessage, entry: CachedResponse): 'br' | 'gzip' | undefined {
-  if (entry.body.length < minimumCompressedSize) return undefined;
-  return acceptedEncoding(request);
+  if (entry.body.length < compressFrom) return undefined;
+  return answerEncoding(request);
 }
 
 function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
@@ -194,6 +190,8 @@ export class ResponseCache {
       etag: entry.etag,
       vary: 'Accept-Encoding',
       'x-cache': 'HIT',
+      // As Express and the direct path answer: the caller's id echoed, or a new one.
+      'x-request-id': requestIdFor(request),
     };
     if (request.headers['if-none-match'] === entry.etag) {
       response.writeHead(304, headers).end();

@@ -1,23 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
-
-/** The part of a node-postgres client this module uses: a query with a name is prepared once per connection. */
-interface PgClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
-
-/** The part of a knex client (the pool's, or a transaction's own) that lends its connection. */
-interface ConnectionLender {
-  acquireConnection(): Promise<PgClient>;
-  releaseConnection(connection: PgClient): Promise<unknown>;
-}
-
-/** A knex transaction, as MikroORM keeps it for a transactional EntityManager. */
-interface KnexTransaction {
-  client: ConnectionLender;
-  isCompleted(): boolean;
-}
 
 interface Prepared {
   name: string;
@@ -58,6 +41,11 @@ function prepare(sql: string): Prepared {
  * has run a few times, plans it once too; MikroORM's `execute` inlines the values and sends plain text that is
  * parsed and planned on every call, which was most of PostgreSQL's time on checkout's short statements
  * (decision 0060). The statement is logged (and counted by the statement counter) like MikroORM's own.
+ *
+ * Only public APIs (decision 0081): knex's documented `.options()` mixes options into the driver's query, and its
+ * pg dialect hands them to node-postgres's query config, where `name` makes it a named prepared statement;
+ * `.transacting()` puts it on the transaction's connection. Not through MikroORM's `execute`: it rebuilds a knex
+ * query from the SQL text with the values inlined, which drops both the options and the placeholders.
  */
 export async function queryPrepared<Row extends object>(
   em: EntityManager,
@@ -68,24 +56,24 @@ export async function queryPrepared<Row extends object>(
   if (placeholders !== params.length) {
     throw new Error(`the statement has ${placeholders} placeholders and was given ${params.length} values`);
   }
-  const transaction = em.getTransactionContext<KnexTransaction>();
+  const transaction = em.getTransactionContext<Knex.Transaction>();
   // The transaction's connection goes back to the pool when it ends: a statement after that (an em kept past its
-  // transactional callback) would run inside whatever the next borrower does. knex's own queries refuse alike.
+  // transactional callback) would run outside it. knex refuses alike; this says why in our words.
   if (transaction?.isCompleted()) throw new Error('the transaction this statement belongs to has already ended');
-  const lender: ConnectionLender = transaction
-    ? transaction.client
-    : (em.getConnection().getKnex().client as ConnectionLender);
+  // knex numbers `?` as $1…$n itself (the text PostgreSQL keeps is `text`) and sends an array as one value; it
+  // refuses undefined, which node-postgres sent as null.
+  const values = params.map((value) => (value === undefined ? null : value)) as Knex.RawBinding[];
+  const query = em.getKnex().raw(sql, values).options({ name });
+  if (transaction) query.transacting(transaction);
   const started = Date.now();
-  const connection = await lender.acquireConnection();
   let failed = false;
   try {
-    const result = await connection.query({ name, text, values: [...params] });
-    return result.rows as Row[];
+    const result = (await query) as { rows: Row[] };
+    return result.rows;
   } catch (error) {
     failed = true;
     throw error;
   } finally {
-    await lender.releaseConnection(connection);
     em.config.getLogger().logQuery({
       query: text,
       params: [...params],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../core/errors';
 
@@ -44,6 +44,13 @@ export class RateLimit {
   }
 
   private store(em: EntityManager, limit: number): RateLimiterPostgres {
+    // The store counts on a connection of its own from the pool. Inside a transaction that holds a row lock, the
+    // callers waiting on that row hold pooled connections too: with all of them taken, this wait and theirs never
+    // end until lock_timeout (the M-Pesa prompt's 503s, commit 964700e). Counted before or after, never inside:
+    // not on the transaction's em, nor on another (the request's) while a transactional callback runs.
+    if (em.getTransactionContext() || TransactionContext.getEntityManager()?.getTransactionContext()) {
+      throw new Error(`the ${this.name} limit was counted inside a transaction: count it before or after`);
+    }
     const knex = em.getKnex();
     let byLimit = this.stores.get(knex);
     if (!byLimit) this.stores.set(knex, (byLimit = new Map()));

@@ -4,6 +4,7 @@ import { startTestShop, type TestShop } from '../../../test/test-shop';
 import { ensureSampleImages } from '../seed';
 import { seedCatalogue } from '../seed-catalogue';
 import { singleRow } from '../../shared/single-row';
+import { eventually } from '../../../test/eventually';
 
 let shop: TestShop;
 let client: Client;
@@ -95,10 +96,7 @@ describe('seed:catalogue', () => {
     expect(shop.productViews.get(held)).toBeDefined();
     await seedCatalogue(client, { products: 10, seed: 8, replace: true });
     // The notice arrives on the shop's LISTEN connection after the commit.
-    const deadline = Date.now() + 5_000;
-    while (shop.productViews.get(held) !== undefined && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually('the shop drops the product it held', () => shop.productViews.get(held) === undefined);
     expect(shop.productViews.get(held)).toBeUndefined();
     const { data: after } = await shop.graphql<{ product: unknown }>('query ($id: Int!) { product(id: $id) { id } }', {
       id: held,

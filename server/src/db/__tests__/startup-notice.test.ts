@@ -1,4 +1,5 @@
 import { startTestShop, type TestShop } from '../../../test/test-shop';
+import { eventually } from '../../../test/eventually';
 
 const shops: TestShop[] = [];
 afterAll(async () => {
@@ -28,10 +29,7 @@ describe('an instance starting on a database others already serve', () => {
     // A second instance on the same database applies the sample products' seed as it starts.
     const second = await startTestShop({ shareDatabaseOf: first, seed: true });
     shops.push(second);
-    const deadline = Date.now() + 5_000;
-    while (first.productViews.get(id) !== undefined && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually('the first instance drops the product it held', () => first.productViews.get(id) === undefined);
     expect(first.productViews.get(id)).toBeUndefined();
   });
 });

@@ -14,8 +14,6 @@ let b: TestShop;
 let admin: TestUser;
 let clientDist: Awaited<ReturnType<typeof writeClientDist>>;
 const heardOnB: CatalogueChange[] = [];
-/** How long each change took to show on B, for the report. */
-const delays: Record<string, number> = {};
 
 beforeAll(async () => {
   // Storefront pages need the built client's index.html: a stand-in.
@@ -26,23 +24,29 @@ beforeAll(async () => {
   admin = await createSignedInUser(a, UserRole.ADMIN);
 });
 afterAll(async () => {
-  process.stdout.write(`catalogue changes seen on the other instance after (ms): ${JSON.stringify(delays)}\n`);
   await b?.close();
   await a?.close();
   await clientDist?.remove();
 });
 
-/** Polls until `read` gives what `done` wants (5 s at most) and returns how long it took. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<number> {
+/**
+ * Polls until `read` gives what `done` wants. No speed is asserted (how soon B follows is the bench's business):
+ * the deadline only names a hang, and stays well under the response cache's 5-minute life, so an answer that
+ * only changed because its entry expired cannot pass.
+ */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   let last: T | undefined;
   while (Date.now() - started < timeoutMs) {
     last = await read();
-    if (done(last)) return Date.now() - started;
+    if (done(last)) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`not seen within ${timeoutMs} ms; last: ${JSON.stringify(last).slice(0, 500)}`);
 }
+
+/** B's count of changes heard, to wait for the next one. */
+const heardMark = () => heardOnB.length;
 
 const productQuery = (id: number) => `{ product(id: ${id}) { id name priceCents quantity inStock } }`;
 
@@ -86,10 +90,12 @@ async function warm(readers: ReturnType<typeof readersOn>): Promise<void> {
   expect((await readers.page()).cache).toBe('HIT');
 }
 
-/** Waits for every reader of B to show what `shows` wants; records the slowest, counted from `since`. */
+/**
+ * Once B has heard a change after `mark` (its own caches drop first: the app subscribes before the test), every
+ * reader of B shows what `shows` wants on its next read. An order of events, not a stopwatch.
+ */
 async function seenOnB(
-  label: string,
-  since: number,
+  mark: number,
   readers: ReturnType<typeof readersOn>,
   shows: {
     page: (html: string) => boolean;
@@ -97,15 +103,16 @@ async function seenOnB(
     rest: (product: { price: number; quantity: number } | undefined) => boolean;
   },
 ): Promise<void> {
-  await Promise.all([
-    until(readers.page, (page) => page.status === 200 && shows.page(page.text)),
-    until(readers.cachedGraphQL, shows.graphQL),
-    until(readers.postedGraphQL, (product) => shows.graphQL(product as ProductRead | null)),
-    until(readers.restList, shows.rest),
-  ]);
-  delays[label] = Date.now() - since;
-  // The goal is 1 s; the assertion leaves room for a loaded machine.
-  expect(delays[label]).toBeLessThan(5_000);
+  await until(
+    async () => heardOnB.length,
+    (heard) => heard > mark,
+  );
+  const page = await readers.page();
+  expect(page.status).toBe(200);
+  expect(shows.page(page.text)).toBe(true);
+  expect(shows.graphQL(await readers.cachedGraphQL())).toBe(true);
+  expect(shows.graphQL((await readers.postedGraphQL()) as ProductRead | null)).toBe(true);
+  expect(shows.rest(await readers.restList())).toBe(true);
 }
 
 async function adminGraphQL<T>(query: string, variables: Record<string, unknown>): Promise<T> {
@@ -126,7 +133,7 @@ describe('a change made on one instance is served by the other', () => {
         categories: { id: number }[];
       };
     }>('query ($id: Int!) { product(id: $id) { name description quantity categories { id } } }', { id: 3 });
-    const since = Date.now();
+    const mark = heardMark();
     const update = await adminGraphQL<{ updateProduct: { errors: unknown[] } }>(
       `mutation ($id: Int!, $input: ProductInput!) { updateProduct(id: $id, input: $input) { errors { code } } }`,
       {
@@ -143,7 +150,7 @@ describe('a change made on one instance is served by the other', () => {
       },
     );
     expect(update.updateProduct.errors).toEqual([]);
-    await seenOnB('price', since, readers, {
+    await seenOnB(mark, readers, {
       page: (html) => html.includes('"price":"1234.00"'),
       graphQL: (read) => read?.priceCents === 123_400,
       rest: (read) => read?.price === 1234,
@@ -153,9 +160,9 @@ describe('a change made on one instance is served by the other', () => {
   it('a stock change', async () => {
     const readers = readersOn(b, 4);
     await warm(readers);
-    const since = Date.now();
+    const mark = heardMark();
     await adminGraphQL('mutation { updateProductQuantity(id: 4, quantity: 0) { errors { code } } }', {});
-    await seenOnB('stock', since, readers, {
+    await seenOnB(mark, readers, {
       page: (html) => html.includes('https://schema.org/OutOfStock'),
       graphQL: (read) => read?.quantity === 0 && read.inStock === false,
       rest: (read) => read?.quantity === 0,
@@ -175,7 +182,7 @@ describe('a change made on one instance is served by the other', () => {
     expect((await readers.page()).status).toBe(404);
     const { categories } = await adminGraphQL<{ categories: { id: number }[] }>('{ categories { id } }', {});
     const image = await smallPng(3);
-    const since = Date.now();
+    const mark = heardMark();
     const created = await uploadGraphQL<{ createProduct: { product: { id: number } | null; errors: unknown[] } }>(
       a,
       admin.auth,
@@ -197,7 +204,7 @@ describe('a change made on one instance is served by the other', () => {
     );
     expect(created.data?.createProduct.errors).toEqual([]);
     expect(created.data?.createProduct.product?.id).toBe(Number(nextId));
-    await seenOnB('new product', since, readers, {
+    await seenOnB(mark, readers, {
       page: (html) => html.includes('Cedar Rain'),
       graphQL: (read) => read?.name === 'Cedar Rain',
       rest: (read) => read?.price === 3100,
@@ -211,17 +218,17 @@ describe('a change made on one instance is served by the other', () => {
     const restReviews = async () => (await b.http.get('/api/reviews/list')).body.data as { name: string }[];
     await cachedReviews();
     await restReviews();
-    const since = Date.now();
+    const mark = heardMark();
     await a.http
       .post('/api/reviews/add')
       .send({ name: 'Njeri', rating: 5, title: 'Lovely', fullReview: 'Lasts all day.' })
       .expect(201);
-    await Promise.all([
-      until(cachedReviews, (reviews) => reviews.some((review) => review.name === 'Njeri')),
-      until(restReviews, (reviews) => reviews.some((review) => review.name === 'Njeri')),
-    ]);
-    delays.review = Date.now() - since;
-    expect(delays.review).toBeLessThan(5_000);
+    await until(
+      async () => heardOnB.length,
+      (heard) => heard > mark,
+    );
+    expect((await cachedReviews()).map((review) => review.name)).toContain('Njeri');
+    expect((await restReviews()).map((review) => review.name)).toContain('Njeri');
   });
 });
 
@@ -267,10 +274,8 @@ describe('delivery', () => {
       }),
     ).rejects.toThrow('changed my mind');
     // A committed change sent afterwards arrives: by then the rolled-back one would have too.
-    const since = Date.now();
-    await a.catalogueChanged({ productIds: [900_002] });
     // A transaction that announces, commits and waits to hear itself.
-    delays['own change heard (A)'] = Date.now() - since;
+    await a.catalogueChanged({ productIds: [900_002] });
     await until(
       async () => heardOnB,
       (heard) => heard.some((change) => change.productIds?.includes(900_002)),
@@ -308,9 +313,9 @@ describe('delivery', () => {
     // And changes flow again.
     const readers = readersOn(b, 7);
     await warm(readers);
-    const since = Date.now();
+    const mark = heardMark();
     await adminGraphQL('mutation { updateProductQuantity(id: 7, quantity: 3) { errors { code } } }', {});
-    await seenOnB('after reconnecting', since, readers, {
+    await seenOnB(mark, readers, {
       page: (html) => html.includes('https://schema.org/InStock'),
       graphQL: (read) => read?.quantity === 3,
       rest: (read) => read?.quantity === 3,

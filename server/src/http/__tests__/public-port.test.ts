@@ -3,6 +3,7 @@ import { connect, createServer as createTcpServer, type Socket } from 'node:net'
 import type { HttpSettings } from '../../config/config';
 import { createShopHttpServer } from '../connection-timeouts';
 import { listenPrivately, openPublicPort, PortInUseError, probePort, type PublicPort } from '../public-port';
+import { eventually } from '../../../test/eventually';
 
 /**
  * Joining and draining (decision 0069) on Node's real HTTP server and raw sockets, so the test sees what reaches
@@ -95,15 +96,21 @@ describe('an instance behind a load balancer', () => {
   let privatePort: number;
   /** Answers of /slow wait for this. */
   let releaseSlow: () => void;
+  /** Settles once a /slow request has reached the handler. */
+  let slowArrived: Promise<void>;
   const connections: Connection[] = [];
 
   beforeEach(async () => {
     httpServer = createShopHttpServer(settings);
     const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let arrived: () => void;
+    slowArrived = new Promise<void>((resolve) => (arrived = resolve));
     httpServer.on('request', (incoming: IncomingMessage, response: ServerResponse) => {
       const answer = () => response.writeHead(200, { 'content-length': 2 }).end('ok');
-      if (incoming.url === '/slow') void slowReleased.then(answer);
-      else answer();
+      if (incoming.url === '/slow') {
+        arrived();
+        void slowReleased.then(answer);
+      } else answer();
     });
     await listenPrivately(httpServer);
     privatePort = (httpServer.address() as { port: number }).port;
@@ -140,7 +147,8 @@ describe('an instance behind a load balancer', () => {
     await idle.waitFor(answered);
     const busy = await connected();
     busy.socket.write(request('/slow'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Under way: the handler has it (an event, not a pause a loaded machine could outlast).
+    await slowArrived;
 
     const drained = publicPort.drain(settings.drainMs);
     expect(publicPort.draining).toBe(true);
@@ -238,8 +246,7 @@ describe('connections that do nothing', () => {
     const before = responsesClosed.length;
     reader.socket.pause();
     reader.socket.write(request('/large'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(responsesClosed.length).toBe(before + 1);
+    await eventually('the server has the request', () => responsesClosed.length === before + 1);
     // The server gives up on the answer; the client, reading again, finds its connection closed.
     await responsesClosed[before];
     reader.socket.resume();

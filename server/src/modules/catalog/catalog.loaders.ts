@@ -1,7 +1,9 @@
 import DataLoader from 'dataloader';
 import type { RequestContext } from '../../core/request-context';
 import type { CategoryView, ProductView } from './catalog.views';
-import { catalogService, categoriesBySlugs, readProductPage, type ProductPageRequest } from './catalog.service';
+import { catalogService } from './catalog.service';
+import { categoriesBySlugs } from './category-reads';
+import { readProductPage, type ProductPageRequest } from './product-views';
 
 /**
  * Products by id for anything that refers to them (a page, later cart lines and order items):

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import type { RequestContext } from '../../core/request-context';
 import { effectivePriceCents, imageSrcSet, type ImageUrlOf } from './product.entity';
 import { shipsFree } from '../orders/order-money';
 import { masterWidth, variantWidths } from './image-variants';
@@ -121,6 +122,9 @@ export interface ProductRow {
   images: { id: number; fileName: string; width: number; height: number; widths: number[] }[];
   categories: CategoryRow[];
 }
+
+/** Where an image's key is served from: the shop's /uploads or the bucket's public URL. */
+export const imageUrlOf = (ctx: RequestContext) => (key: string) => ctx.storage.publicUrl(key);
 
 /** `urlOf`: the storage's public URL for a key (ctx.storage.publicUrl), so images may live in a bucket. */
 export function toCategoryView(row: CategoryRow, urlOf: ImageUrlOf): CategoryView {

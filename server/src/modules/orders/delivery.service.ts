@@ -1,5 +1,7 @@
 import { cacheTag } from '../../events/catalogue-change';
+import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
+import { shillingsToCents } from '../../shared/money';
 import { DeliveryLocation } from './delivery-location.entity';
 
 /** A stored delivery time such as '1-3 business days' as whole days, or null when it names no range. */
@@ -35,5 +37,26 @@ export const deliveryService = {
       (best, location) => (!best || location.feeCents < best.feeCents ? location : best),
       undefined,
     );
+  },
+
+  /**
+   * The location a caller means without naming its id (decision 0080): the one called `name` (case and spaces
+   * aside), else the one location whose fee is `shippingFee` (shillings, as the spec's order payload sends the
+   * chosen location's price). A fee of 0 (free delivery) or one several locations share names none: the caller is
+   * asked to choose, with the spec's 'Select Delivery Location'.
+   */
+  async locationIdFor(ctx: RequestContext, chosen: { name?: unknown; shippingFee?: unknown }): Promise<number> {
+    const locations = await this.listLocations(ctx);
+    if (typeof chosen.name === 'string' && chosen.name.trim() !== '') {
+      const wanted = chosen.name.trim().replace(/\s+/g, ' ').toLowerCase();
+      const named = locations.find((location) => location.name.toLowerCase() === wanted);
+      if (!named) throw AppError.field('deliveryLocation', 'NOT_FOUND', 'No delivery location has that name.');
+      return named.id;
+    }
+    const feeCents = shillingsToCents(chosen.shippingFee);
+    const priced = locations.filter((location) => feeCents !== undefined && location.feeCents === feeCents);
+    if (priced.length !== 1 || feeCents === 0)
+      throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
+    return priced[0]!.id;
   },
 };

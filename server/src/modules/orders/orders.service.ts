@@ -7,6 +7,7 @@ import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import { isPostgresInteger } from '../../shared/input-check';
 import { requireViewer } from '../accounts/guards';
 import { DeliveryLocation } from './delivery-location.entity';
+import { deliveryService } from './delivery.service';
 import { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { placeOrder } from './place-order';
@@ -24,6 +25,8 @@ export interface ShippingForm {
 
 export interface CreateOrderInput {
   deliveryLocationId?: unknown;
+  /** Without an id: the location's name, or the shipping fee the spec's payload carries (decision 0080). */
+  deliveryLocation?: { name?: unknown; shippingFee?: unknown };
   paymentMethod?: unknown;
   shipping: ShippingForm;
   /** The client's key for this checkout (Idempotency-Key), so a retry answers with the same order. */
@@ -86,7 +89,11 @@ export const ordersService = {
       throw AppError.field('paymentMethod', 'INVALID_PAYMENT_METHOD', 'Choose M-Pesa or card.');
     }
     const id = randomUUID();
-    const locationId = Number(input.deliveryLocationId);
+    const locationId = Number(
+      (input.deliveryLocationId === undefined || input.deliveryLocationId === null) && input.deliveryLocation
+        ? await deliveryService.locationIdFor(ctx, input.deliveryLocation)
+        : input.deliveryLocationId,
+    );
     if (!isPostgresInteger(locationId)) {
       throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
     }

@@ -1,21 +1,31 @@
 import { raw, Router } from 'express';
 import { sendData } from '../../core/envelope';
+import { withRestFieldNames } from '../../core/rest-field-names';
 import { describeProblem, inputProblem, isJsonObject } from '../../shared/input-check';
 import { applyPaystackResult, paymentsService } from './payments.service';
 import { isValidPaystackSignature, type PaystackRefund, type PaystackTransaction } from './paystack-client';
 import { applyRefundWebhook } from './refunds.service';
 
-/** POST /paystack/initialize (spec: /api/{card-provider}/initialize) answering data.authorization_url. */
+/**
+ * POST /paystack/initialize (spec: /api/{card-provider}/initialize) answering data.authorization_url. The spec's body
+ * is {email, amount, currency}: without an order_id the amount (shillings) finds the caller's newest unpaid order of
+ * that total, and with one it must be that order's total (decision 0080). Paystack gets the order's e-mail.
+ */
 export function paymentsRoutes(): Router {
   const router = Router();
-  router.post('/paystack/initialize', async (request, response) => {
-    const { authorizationUrl, reference } = await paymentsService.initialize(
-      request.ctx,
-      request.body?.order_id ?? request.body?.orderId,
-      request.body?.method,
-    );
-    sendData(response, { authorization_url: authorizationUrl, reference }, 'Payment initialized');
-  });
+  router.post(
+    '/paystack/initialize',
+    withRestFieldNames({ orderId: 'order_id' }, async (request, response) => {
+      const body = request.body ?? {};
+      const { authorizationUrl, reference } = await paymentsService.initialize(
+        request.ctx,
+        body.order_id ?? body.orderId,
+        body.method,
+        { amount: body.amount, currency: body.currency },
+      );
+      sendData(response, { authorization_url: authorizationUrl, reference }, 'Payment initialized');
+    }),
+  );
   return router;
 }
 

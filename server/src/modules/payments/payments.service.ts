@@ -6,9 +6,9 @@ import type { LatePaymentCause } from '../notifications/emails/payment-after-can
 import { noShopAlerts, queueOwnerAlert } from '../notifications/owner-alerts';
 import type { ShopSettings } from '../../config/config';
 import { recordAdminNotification } from '../notifications/admin-notifications';
-import { formatKsh } from '../../shared/money';
+import { formatKsh, shillingsToCents } from '../../shared/money';
 import { queryPrepared } from '../../shared/prepared-statements';
-import { AppError } from '../../core/errors';
+import { AppError, FieldError } from '../../core/errors';
 import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../core/request-context';
 import { randomToken } from '../../shared/secrets';
@@ -195,18 +195,76 @@ export async function applyPaystackResult(
   return { outcome };
 }
 
+/** What a caller may say about the payment besides the order: the amount (shillings) and currency it expects. */
+export interface ExpectedPayment {
+  amount?: unknown;
+  currency?: unknown;
+}
+
+const absent = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The expected amount in cents, or null when none was given; anything but shillings is refused. */
+function expectedCents(expected: ExpectedPayment): number | null {
+  if (!absent(expected.currency) && expected.currency !== 'KES')
+    throw AppError.field('currency', 'INVALID', 'The shop charges in KES.');
+  if (absent(expected.amount)) return null;
+  const cents = shillingsToCents(expected.amount);
+  if (cents === undefined || cents === 0)
+    throw AppError.field('amount', 'INVALID', 'Send the amount in shillings, as the order total shows it (e.g. 7320).');
+  return cents;
+}
+
+/** Why an amount is not the order's: its total, and a hint when the amount is that total in cents. */
+function amountMismatch(askedCents: number, totalCents: number): AppError {
+  const inCents = askedCents === totalCents * 100 ? ' The amount is in shillings, not cents.' : '';
+  return AppError.field(
+    'amount',
+    'INVALID',
+    `The amount ${formatKsh(askedCents)} is not the order's total, ${formatKsh(totalCents)}.${inCents}`,
+  );
+}
+
+/**
+ * The order a payment is for when the caller names none (the spec's body is {email, amount, currency}): the caller's
+ * newest unpaid order whose total is the amount. One statement: that order, else the newest unpaid one, to say
+ * why the amount does not fit.
+ */
+async function unpaidOrderOfAmount(ctx: RequestContext, userId: string, amountCents: number): Promise<string> {
+  const [order] = await ctx.em.getConnection().execute<{ id: string; total_cents: number }[]>(
+    `select id, total_cents from orders
+      where user_id = ? and payment_status = ? and status = ? and stock_released_at is null
+      order by total_cents = ? desc, created_at desc limit 1`,
+    [userId, PaymentStatus.PENDING, OrderStatus.PENDING, amountCents],
+    'all',
+  );
+  if (!order) {
+    const message = 'You have no unpaid order to pay.';
+    throw new AppError('NOT_FOUND', message, [FieldError.of('orderId', 'NOT_FOUND', message)]);
+  }
+  if (order.total_cents !== amountCents) throw amountMismatch(amountCents, order.total_cents);
+  return order.id;
+}
+
 export const paymentsService = {
   /**
    * Starts a Paystack payment for the caller's unpaid order: the total in minor units, KES. The hosted page offers
    * the method the shopper chooses now (card after an M-Pesa prompt timed out), else the one the order was placed
-   * with; the transaction records it, as an M-Pesa charge records its own.
+   * with; the transaction records it, as an M-Pesa charge records its own. The amount charged is always the
+   * order's total: an expected amount (shillings) that differs is refused, and without an order id it finds the
+   * order (decision 0080).
    */
   async initialize(
     ctx: RequestContext,
-    orderId: unknown,
+    orderIdInput: unknown,
     methodInput?: unknown,
+    expected: ExpectedPayment = {},
   ): Promise<{ authorizationUrl: string; reference: string }> {
     const viewer = requireViewer(ctx);
+    const askedCents = expectedCents(expected);
+    const orderId =
+      absent(orderIdInput) && askedCents !== null
+        ? await unpaidOrderOfAmount(ctx, viewer.id, askedCents)
+        : orderIdInput;
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
     const methods: unknown[] = Object.values(PaymentMethod);
     if (methodInput !== undefined && methodInput !== null && !methods.includes(methodInput))
@@ -216,7 +274,8 @@ export const paymentsService = {
     await countPaymentStart(ctx, viewer.id, orderId);
     const reference = `MK-${randomToken(12)}`;
     const transactionId = randomUUID();
-    // One statement: the caller's order, and its pending transaction when it can still be paid.
+    // One statement: the caller's order, and its pending transaction when it can still be paid (for the amount the
+    // caller expects, when it says one).
     const [order] = await queryPrepared<PayableOrder>(
       ctx.em,
       `with found as (
@@ -225,12 +284,14 @@ export const paymentsService = {
            from orders where id = ? and user_id = ?),
        started as (
          insert into transactions (id, order_id, reference, amount_cents, currency, method)
-         select ?::uuid, id, ?::text, total_cents, currency, payment_method from found where payable)
+         select ?::uuid, id, ?::text, total_cents, currency, payment_method from found
+          where payable and (?::bigint is null or total_cents = ?::bigint))
        select id, total_cents, currency, payment_method, recipient_email, payable from found`,
-      [method, PaymentStatus.PENDING, orderId, viewer.id, transactionId, reference],
+      [method, PaymentStatus.PENDING, orderId, viewer.id, transactionId, reference, askedCents, askedCents],
     );
     if (!order) throw AppError.notFound('Order not found');
     if (!order.payable) throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
+    if (askedCents !== null && order.total_cents !== askedCents) throw amountMismatch(askedCents, order.total_cents);
     try {
       const answer = await ctx.paystack().initialize({
         email: order.recipient_email,

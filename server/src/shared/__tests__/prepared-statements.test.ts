@@ -35,6 +35,43 @@ describe('prepared statements', () => {
     });
   });
 
+  // Decision 0081: the name reaches node-postgres through knex's `.options()`. A knex, MikroORM or pg upgrade that
+  // drops it would still answer every query right, only unprepared: this is the test that notices.
+  it('prepares once per connection and runs the same statement again, not a new one', async () => {
+    await shop.orm.em.fork().transactional(async (em) => {
+      const sql = 'select ?::int * 2 as doubled';
+      for (const n of [1, 2, 3]) expect(await queryPrepared(em, sql, [n])).toEqual([{ doubled: n * 2 }]);
+      const prepared = await em.getConnection().execute<{ statement: string; runs: number }[]>(
+        `select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+            where statement = 'select $1::int * 2 as doubled'`,
+        [],
+        'all',
+        em.getTransactionContext(),
+      );
+      expect(prepared).toEqual([{ statement: 'select $1::int * 2 as doubled', runs: 3 }]);
+    });
+  });
+
+  it('prepares on a pooled connection outside a transaction too', async () => {
+    const em = shop.orm.em.fork();
+    // Every pooled connection answers in turn: the statement must be kept by the one that ran it.
+    const rows = await queryPrepared<{ pid: number; kept: boolean }>(
+      em,
+      `select pg_backend_pid() as pid,
+              exists (select 1 from pg_prepared_statements where statement like 'select pg_backend_pid() as pid,%') as kept
+        where ?::int = 1`,
+      [1],
+    );
+    expect(rows).toEqual([{ pid: expect.any(Number), kept: true }]);
+  });
+
+  it('sends an array as one PostgreSQL array and undefined as null', async () => {
+    const em = shop.orm.em.fork();
+    await expect(
+      queryPrepared(em, 'select 2 = any(?::int[]) as found, ?::text is null as missing', [[1, 2, 3], undefined]),
+    ).resolves.toEqual([{ found: true, missing: true }]);
+  });
+
   it("runs on the transaction's own connection, and sees what the transaction wrote", async () => {
     await shop.orm.em.fork().transactional(async (em) => {
       const [own] = await queryPrepared<{ pid: number }>(em, 'select pg_backend_pid() as pid');

@@ -2,38 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MockLink } from '@apollo/client/testing';
 import { AdminOrdersDocument, OrderRefundsDocument, RefundOrderDocument } from '../api/orders.generated';
+import { createAdminOrder, createAdminOrderList } from '../testing/admin-factories';
 import { renderAdmin } from '../testing/render-admin';
 import { OrdersPage } from '../pages/orders-page';
 
 const orderId = '4b5c6d7e-1111-2222-3333-444444444444';
 const listVariables = { search: null, limit: 50, offset: 0 };
 
-function orderList(overrides: Record<string, unknown> = {}) {
-  return {
-    __typename: 'AdminOrderList',
-    totalCount: 1,
-    stats: { __typename: 'OrderStats', total: 1, pending: 0, delivered: 1, cancelled: 0, totalSalesCents: 895_000 },
-    orders: [
-      {
-        __typename: 'Order',
-        id: orderId,
-        createdAt: '2025-03-01T09:00:00.000Z',
-        status: 'delivered',
-        paymentMethod: 'mpesa',
-        paymentStatus: 'completed',
-        paymentState: 'partially_refunded',
-        refundedCents: 95_000,
-        refundNeededCents: 0,
-        recipientName: 'Akinyi Otieno',
-        recipientEmail: 'akinyi@example.co.ke',
-        recipientPhone: '+254712345678',
-        shippingCity: 'Nairobi',
-        totalCents: 895_000,
-        items: [{ __typename: 'OrderItem', id: 1, name: 'Cedar Ridge Eau de Toilette 50ml', quantity: 2 }],
-        ...overrides,
-      },
-    ],
-  };
+function orderList(overrides: Parameters<typeof createAdminOrder>[0] = {}) {
+  return createAdminOrderList([
+    createAdminOrder({ id: orderId, paymentState: 'partially_refunded', refundedCents: 95_000, ...overrides }),
+  ]);
 }
 
 const earlierRefund = {

@@ -1,37 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminOrdersDocument, OrderStatusChangesDocument } from '../api/orders.generated';
+import { createAdminOrder, createAdminOrderList } from '../testing/admin-factories';
 import { renderAdmin } from '../testing/render-admin';
 import { OrdersPage } from './orders-page';
 
 const orderId = '4b5c6d7e-1111-2222-3333-444444444444';
 
-const orders = {
-  __typename: 'AdminOrderList',
-  totalCount: 1,
-  stats: { __typename: 'OrderStats', total: 1, pending: 0, delivered: 1, cancelled: 0, totalSalesCents: 895_000 },
-  orders: [
-    {
-      __typename: 'Order',
-      id: orderId,
-      createdAt: '2025-03-01T09:00:00.000Z',
-      status: 'delivered',
-      paymentMethod: 'mpesa',
-      paymentStatus: 'completed',
-      paymentState: 'paid',
-      refundedCents: 0,
-      refundNeededCents: 0,
-      recipientName: 'Akinyi Otieno',
-      recipientEmail: 'akinyi@example.co.ke',
-      recipientPhone: '+254712345678',
-      shippingCity: 'Nairobi',
-      discountCode: 'KARIBU15',
-      discountCents: 63_000,
-      totalCents: 895_000,
-      items: [{ __typename: 'OrderItem', id: 1, name: 'Cedar Ridge Eau de Toilette 50ml', quantity: 2 }],
-    },
-  ],
-};
+const order = createAdminOrder({ id: orderId, discountCode: 'KARIBU15', discountCents: 63_000 });
+const orders = createAdminOrderList([order]);
 
 const changes = [
   {
@@ -80,18 +57,18 @@ describe('OrdersPage', () => {
   });
 
   it('tells a paid order from an unpaid one in its Payment column', async () => {
-    const unpaid = {
-      ...orders.orders[0],
+    const unpaid = createAdminOrder({
+      ...order,
       id: '9e8d7c6b-1111-2222-3333-444444444444',
       status: 'pending',
       paymentStatus: 'pending',
       paymentState: 'pending',
-    };
+    });
     renderAdmin(<OrdersPage />, {
       mocks: [
         {
           request: { query: AdminOrdersDocument, variables: { search: null, limit: 50, offset: 0 } },
-          result: { data: { adminOrders: { ...orders, totalCount: 2, orders: [...orders.orders, unpaid] } } },
+          result: { data: { adminOrders: createAdminOrderList([order, unpaid]) } },
         },
       ],
     });

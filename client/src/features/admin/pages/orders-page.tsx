@@ -3,19 +3,12 @@ import { serverMessageOr } from '../../../shared/error-message';
 import { formatDateTime } from '../../../shared/format-date';
 import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
-import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
-import { useToast } from '../../../shared/ui/use-toast';
-import { channelLabel, paymentStateLabel, statusLabel } from '../admin-format';
-import {
-  useAdminOrdersQuery,
-  useOrderStatusChangesQuery,
-  useRefundOrderMutation,
-  useUpdateOrderStatusMutation,
-  type AdminOrdersQuery,
-} from '../api/orders.generated';
+import { useAdminOrdersQuery, type AdminOrdersQuery } from '../api/orders.generated';
 import { AdminList, Pager, SearchToolbar } from '../components/admin-list';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ExtraPaymentRefundDialog } from '../components/extra-payment-refund-dialog';
+import { OrderPaymentBadge } from '../components/order-payment-badge';
+import { OrderStatusDialog } from '../components/order-status-dialog';
 import { RefundDialog } from '../components/refund-dialog';
 import { usePagedListSearch } from '../components/use-list-search';
 import { StatCards } from '../components/stat-cards';
@@ -23,9 +16,6 @@ import { StatusBadge } from '../components/status-badge';
 
 type AdminOrder = AdminOrdersQuery['adminOrders']['orders'][number];
 
-// SPEC §4: any of the three, in any order.
-const ORDER_STATUSES = ['pending', 'delivered', 'cancelled'] as const;
-const STATUS_FAILED = 'Failed to update order status';
 const PAYMENT_FILTERS = [
   ['', 'All payments'],
   ['paid', 'Paid'],
@@ -150,7 +140,7 @@ export function OrdersPage() {
             <p>{formatMoney(order.totalCents)}</p>
             {discountLine(order)}
             <p>
-              <StatusBadge status={order.status} /> {paymentBadge(order)}
+              <StatusBadge status={order.status} /> <OrderPaymentBadge order={order} />
             </p>
             {actions(order)}
           </li>
@@ -172,7 +162,9 @@ export function OrdersPage() {
                 {discountLine(order)}
               </td>
               <td>{formatDateTime(order.createdAt)}</td>
-              <td>{paymentBadge(order)}</td>
+              <td>
+                <OrderPaymentBadge order={order} />
+              </td>
               <td>
                 <StatusBadge status={order.status} />
               </td>
@@ -186,179 +178,7 @@ export function OrdersPage() {
       ) : null}
       <OrderStatusDialog order={changing} onClose={() => setChanging(null)} />
       <RefundDialog order={refunding} onClose={() => setRefunding(null)} />
-      <ExtraPaymentRefund order={refundingExtra} onClose={() => setRefundingExtra(null)} />
-    </section>
-  );
-}
-
-// An unpaid pending order must not read like a paid one; refunds and money still owed back show beside it.
-function paymentBadge(order: AdminOrder) {
-  return (
-    <>
-      <StatusBadge status={order.paymentStatus}>{paymentStateLabel(order.paymentState)}</StatusBadge>{' '}
-      <span className="muted">{channelLabel(order.paymentMethod)}</span>
-      {order.refundedCents > 0 ? <span className="muted"> · {formatMoney(order.refundedCents)} back</span> : null}
-      {order.refundNeededCents > 0 ? (
-        <>
-          {' '}
-          <StatusBadge status="failed">Refund needed</StatusBadge>
-        </>
-      ) : null}
-    </>
-  );
-}
-
-/**
- * "Refund needed" (a payment after the order was cancelled or its stock went, or a second one): one click, confirmed,
- * sends all of that payment back.
- */
-function ExtraPaymentRefund({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {
-  const [refundOrder, { loading }] = useRefundOrderMutation();
-  const { showToast } = useToast();
-  async function confirm() {
-    if (!order) return;
-    try {
-      const { data } = await refundOrder({
-        variables: { orderId: order.id, reason: 'Paid late, twice or after cancellation', extraPayment: true },
-        refetchQueries: ['AdminOrders'],
-        awaitRefetchQueries: true,
-      });
-      const payload = data?.refundOrder;
-      if (payload?.refund) {
-        showToast(
-          payload.refund.status === 'pending'
-            ? `Refund of ${formatMoney(payload.refund.amountCents)} for order #${shortId(order.id)} sent, awaiting Paystack`
-            : `Refunded ${formatMoney(payload.refund.amountCents)} for order #${shortId(order.id)}`,
-          { variant: 'success' },
-        );
-      } else {
-        showToast(payload?.errors[0]?.message ?? 'The refund could not be made', { variant: 'error' });
-      }
-    } catch (error) {
-      showToast(serverMessageOr(error, 'The refund could not be made'), { variant: 'error' });
-    }
-    onClose();
-  }
-  return (
-    <ConfirmDialog
-      open={order !== null}
-      title="Refund the extra payment"
-      confirmLabel="Refund"
-      busy={loading}
-      onConfirm={() => void confirm()}
-      onCancel={onClose}
-    >
-      {order ? (
-        <p>
-          Send {formatMoney(order.refundNeededCents)} back to {order.recipientName} for order #{shortId(order.id)}? It
-          was paid after the order was cancelled or its stock went, or twice.
-        </p>
-      ) : null}
-    </ConfirmDialog>
-  );
-}
-
-function OrderStatusDialog({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {
-  const titleId = useId();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [failure, setFailure] = useState('');
-  const [updateStatus, { loading }] = useUpdateOrderStatusMutation();
-  const { showToast } = useToast();
-  const status = chosen ?? order?.status ?? 'pending';
-
-  function close() {
-    setChosen(null);
-    setFailure('');
-    onClose();
-  }
-
-  async function save() {
-    if (!order) return;
-    setFailure('');
-    try {
-      const { data } = await updateStatus({
-        variables: { id: order.id, status },
-        // The stats move with the status (the dashboard, not mounted here, reloads when opened).
-        refetchQueries: ['AdminOrders', 'OrderStatusChanges'],
-        awaitRefetchQueries: true,
-      });
-      const payload = data?.updateOrderStatus;
-      if (!payload?.order) {
-        setFailure(payload?.errors[0]?.message ?? STATUS_FAILED);
-        return;
-      }
-      showToast(`Order #${shortId(order.id)} is now ${statusLabel(payload.order.status).toLowerCase()}`, {
-        variant: 'success',
-      });
-      close();
-    } catch (error) {
-      setFailure(serverMessageOr(error, STATUS_FAILED));
-    }
-  }
-
-  return (
-    <Modal open={order !== null} onClose={close} labelledBy={titleId} className="admin-dialog">
-      <h2 id={titleId}>Update Order Status</h2>
-      {order ? (
-        <>
-          <p>
-            Order #{shortId(order.id)} for {order.recipientName}, {formatMoney(order.totalCents)}
-          </p>
-          <fieldset>
-            <legend>Status</legend>
-            {ORDER_STATUSES.map((option) => (
-              <label key={option} className="admin-form__check">
-                <input
-                  type="radio"
-                  name="order-status"
-                  value={option}
-                  checked={status === option}
-                  onChange={() => setChosen(option)}
-                />
-                {statusLabel(option)}
-              </label>
-            ))}
-          </fieldset>
-          {failure ? (
-            <p role="alert" className="admin-error">
-              {failure}
-            </p>
-          ) : null}
-          <StatusHistory orderId={order.id} />
-        </>
-      ) : null}
-      <div className="admin-dialog__actions">
-        <button type="button" className="button button--outline" onClick={close}>
-          Cancel
-        </button>
-        <button type="button" className="button" onClick={() => void save()} disabled={loading}>
-          Save
-        </button>
-      </div>
-    </Modal>
-  );
-}
-
-/** Every status change of the order: who made it, when, from and to (recorded by the server). */
-function StatusHistory({ orderId }: { orderId: string }) {
-  const headingId = useId();
-  const { data, error } = useOrderStatusChangesQuery({ variables: { orderId }, fetchPolicy: 'cache-and-network' });
-  const changes = data?.orderStatusChanges;
-  return (
-    <section aria-labelledby={headingId} className="admin-history">
-      <h3 id={headingId}>History</h3>
-      {error ? <p className="muted">The history could not be loaded.</p> : null}
-      {changes && changes.length === 0 ? <p className="muted">No status changes yet.</p> : null}
-      {changes && changes.length > 0 ? (
-        <ol>
-          {changes.map((change) => (
-            <li key={change.id}>
-              {statusLabel(change.fromStatus)} → {statusLabel(change.toStatus)} by {change.changedBy},{' '}
-              {formatDateTime(change.changedAt)}
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <ExtraPaymentRefundDialog order={refundingExtra} onClose={() => setRefundingExtra(null)} />
     </section>
   );
 }

@@ -119,6 +119,8 @@ const restAccess: Record<string, Access> = {
   // the payment's single-use access code, and its phone page stands for the customer's phone (decision 0053).
   'POST /transaction/initialize': 'public',
   'GET /transaction/verify/:reference': 'public',
+  'GET /transaction': 'public',
+  'GET /transaction/:id': 'public',
   'GET /pay/:accessCode': 'public',
   'POST /pay/:accessCode': 'public',
   'POST /charge': 'public',

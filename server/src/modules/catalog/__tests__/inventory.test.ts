@@ -95,7 +95,7 @@ describe('admin inventory at 20 and at 5,000 products', () => {
     // The session, then one statement (the dashboard: its figures and the low-stock page side by side).
     expect(many.first.statements).toBeLessThanOrEqual(2);
     expect(many.dashboard.statements).toBeLessThanOrEqual(3);
-  }, 60_000);
+  });
 
   it('pages newest first without gaps or repeats', async () => {
     const [one, two, both] = [

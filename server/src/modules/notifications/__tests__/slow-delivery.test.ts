@@ -6,6 +6,7 @@ import { payOnStandIn, placeOrderFor } from '../../../../test/checkout';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser } from '../../../../test/users';
+import { eventually } from '../../../../test/eventually';
 
 /**
  * The worker claims a job with a lease and sends it with no transaction open: a mail server slower than the shop's
@@ -33,8 +34,8 @@ it('sends through a mail server slower than the idle limit once, and marks it se
   const senders = { mailer: createMailer(config, log), sms: createSmsSender(shop.config, log), log };
   // The confirmation's e-mail and SMS.
   const delivering = deliverDueNotifications(shop.orm.em.fork(), senders);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  // Mid-send (the sink answers after 3 s): no session of this database sits in a transaction.
+  // Mid-send (the sink holds each message 3 s before answering): no session of this database sits in a transaction.
+  await eventually('the sink holds a message', () => slowSmtp.receiving);
   const waiting = await shop.orm.em
     .getConnection()
     .execute<{ count: string }[]>(

@@ -5,7 +5,7 @@ import { Product } from '../../catalog/product.entity';
 import { Order } from '../../orders/order.entity';
 import { releaseExpiredReservations } from '../../orders/orders.service';
 import { NotificationJob } from '../../notifications/notification-job.entity';
-import { paystackSimulatorKey } from '../paystack-simulator';
+import { paystackSimulatorKey } from '../paystack-stand-in/key';
 import { Transaction } from '../transaction.entity';
 import { createPaystackClient, type PaystackClient } from '../paystack-client';
 import { reconcilePendingPayments, type ReconcileOptions } from '../reconcile-payments';

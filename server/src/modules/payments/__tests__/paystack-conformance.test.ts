@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import Paystack from 'paystack-sdk';
 import excerpt from '../../../../test/fixtures/paystack-openapi-excerpt.json';
-import { paystackSimulatorKey } from '../paystack-simulator';
+import { paystackSimulatorKey } from '../paystack-stand-in/key';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startWebhookSink } from '../../../../test/webhook-sink';
 

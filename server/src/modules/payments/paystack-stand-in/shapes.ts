@@ -1,4 +1,4 @@
-import { sha256 } from '../../shared/secrets';
+import { sha256 } from '../../../shared/secrets';
 
 /**
  * The objects the Paystack stand-in answers and sends, with the fields Paystack's published API description
@@ -215,4 +215,14 @@ export function refundEvent(refund: SimulatedRefund, payment: SimulatedPayment) 
     integration: 1,
     domain: 'test',
   };
+}
+
+/** A transaction as List Transactions shows it: metadata an object or null, plan an object, as documented. */
+export function listedTransactionData(payment: SimulatedPayment) {
+  return { ...transactionData(payment), metadata: payment.metadata ?? null, plan: {} };
+}
+
+/** A transaction as Fetch Transaction shows it: List's, with the helpdesk link its answer carries. */
+export function fetchedTransactionData(payment: SimulatedPayment) {
+  return { ...listedTransactionData(payment), helpdesk_link: null };
 }
