@@ -19,6 +19,9 @@ export default tseslint.config(
       'data/**',
       'coverage/**',
       'test-results/**',
+      // StrykerJS's sandboxes (copies of the repository) and its report.
+      '.stryker-tmp/**',
+      'reports/**',
       // Deliberately broken imports: server/test/import-layers.test.ts lints them with the same rules.
       'server/test/import-layer-fixtures/**',
     ],

@@ -3,7 +3,8 @@ import type { RequestContext } from '../core/request-context';
 import type { DeliveryLocation } from '../modules/orders/delivery-location.entity';
 import type { Review } from '../modules/reviews/review.entity';
 import { reviewsService } from '../modules/reviews/reviews.service';
-import { deliveryDays, deliveryService, freeDeliveryFromCents } from '../modules/orders/delivery.service';
+import { deliveryDays, deliveryService } from '../modules/orders/delivery.service';
+import { deliveryFeeCents } from '../modules/orders/order-money';
 import { catalogService } from '../modules/catalog/catalog.service';
 import { centsToDecimal, formatKsh } from '../shared/money';
 
@@ -33,7 +34,7 @@ function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[])
  */
 function shippingDetails(locations: readonly DeliveryLocation[], priceCents: number): Record<string, unknown> {
   const cheapest = deliveryService.cheapest(locations);
-  const feeCents = priceCents >= freeDeliveryFromCents ? 0 : cheapest?.feeCents;
+  const feeCents = cheapest ? deliveryFeeCents(priceCents, cheapest.feeCents) : undefined;
   const days = cheapest ? deliveryDays(cheapest.deliveryTime) : null;
   return {
     '@type': 'OfferShippingDetails',

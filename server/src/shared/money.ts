@@ -8,8 +8,9 @@ export function centsToShillings(cents: number): number {
 
 /** Parses a shillings amount as sent by a form or the REST adapter; undefined when it is not money. */
 export function shillingsToCents(value: unknown): number | undefined {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  // Only a number or a string: an array such as ['8500'] would otherwise read as its one element.
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(String(value).trim());
   if (!match) return undefined;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }

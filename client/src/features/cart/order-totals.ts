@@ -1,3 +1,5 @@
+import type { CartContentsFragment } from '../../shared/cart/cart.generated';
+
 export interface DeliveryOption {
   id: number;
   name: string;
@@ -5,34 +7,34 @@ export interface DeliveryOption {
   deliveryTime: string;
 }
 
+/** The server's figures for the cart: its subtotal, discount, free delivery and a quote per location. */
+export type CartQuote = Pick<
+  CartContentsFragment,
+  'subtotalCents' | 'discountCents' | 'discountedSubtotalCents' | 'freeDelivery' | 'deliveryQuotes'
+>;
+
 interface OrderTotals {
   subtotalCents: number;
   /** What the applied discount code takes off (the server's figure). */
   discountCents: number;
-  /** null until a delivery location is chosen (and the subtotal does not make delivery free). */
+  /** null until a delivery location is chosen (and the goods do not ship free). */
   shippingCents: number | null;
   freeDelivery: boolean;
   totalCents: number;
 }
 
 /**
- * What the summary shows before the server prices the order. `freeDeliveryFromCents` is the server's threshold
- * (null until it has answered: nothing is promised free before then).
+ * What the summary shows: the server's quote for the chosen location, picked, never summed or judged here
+ * (decision 0076), so the shopper sees what checkout will charge. Before a location is chosen, the total is the
+ * goods after the discount.
  */
-export function orderTotals(
-  subtotalCents: number,
-  location: DeliveryOption | null,
-  freeDeliveryFromCents: number | null,
-  discountCents = 0,
-): OrderTotals {
-  // Judged after the discount, as the server does (decision 0056).
-  const freeDelivery = freeDeliveryFromCents !== null && subtotalCents - discountCents >= freeDeliveryFromCents;
-  const shippingCents = freeDelivery ? 0 : (location?.feeCents ?? null);
+export function orderTotals(cart: CartQuote, location: DeliveryOption | null): OrderTotals {
+  const quote = location ? cart.deliveryQuotes.find((each) => each.deliveryLocationId === location.id) : undefined;
   return {
-    subtotalCents,
-    discountCents,
-    shippingCents,
-    freeDelivery,
-    totalCents: subtotalCents - discountCents + (shippingCents ?? 0),
+    subtotalCents: cart.subtotalCents,
+    discountCents: cart.discountCents,
+    shippingCents: quote?.shippingFeeCents ?? null,
+    freeDelivery: cart.freeDelivery,
+    totalCents: quote?.totalCents ?? cart.discountedSubtotalCents,
   };
 }

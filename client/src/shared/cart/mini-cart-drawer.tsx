@@ -107,8 +107,8 @@ function MiniCartContents({ added: { cart, productId }, threshold, onClose }: Mi
       </dl>
       {threshold !== null ? (
         <div className="mini-cart__delivery">
-          {/* Judged after an applied discount, as the server judges it (decision 0056). */}
-          <p id="mini-cart-delivery">{freeDeliveryProgressText(cart.discountedSubtotalCents, threshold)}</p>
+          {/* The server's judgement, after an applied discount (decisions 0056, 0076). */}
+          <p id="mini-cart-delivery">{freeDeliveryProgressText(cart, threshold)}</p>
           <progress
             aria-labelledby="mini-cart-delivery"
             max={threshold}

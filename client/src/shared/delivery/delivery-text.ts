@@ -12,14 +12,17 @@ export function freeDeliveryText(freeDeliveryFromCents: number): string {
 }
 
 /**
- * Where a cart stands against the threshold: the threshold sentence once its goods reach it, else what more they
- * need. The cart page's summary and the mini-cart drawer both say it, so they cannot disagree.
+ * Where a cart stands against the threshold, as the server judged it (decision 0076): the threshold sentence once
+ * its goods ship free, else what more they need. The cart page's summary and the mini-cart drawer both say it, so
+ * they cannot disagree.
  */
-export function freeDeliveryProgressText(subtotalCents: number, freeDeliveryFromCents: number): string {
-  const shortfallCents = freeDeliveryFromCents - subtotalCents;
-  return shortfallCents <= 0
+export function freeDeliveryProgressText(
+  cart: { freeDelivery: boolean; freeDeliveryShortfallCents: number },
+  freeDeliveryFromCents: number,
+): string {
+  return cart.freeDelivery
     ? freeDeliveryText(freeDeliveryFromCents)
-    : `Add ${formatMoney(shortfallCents)} more for free delivery.`;
+    : `Add ${formatMoney(cart.freeDeliveryShortfallCents)} more for free delivery.`;
 }
 
 /** A stored location's promise, written the same on the product page, the cart and the shipping page. */

@@ -1,7 +1,21 @@
-import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  Field,
+  FieldResolver,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { MutationPayload, withExpectedFailures } from '../../core/payload';
-import { CartView } from './cart.views';
+import { CartDeliveryQuoteView, CartView } from './cart.views';
+import { deliveryService } from '../orders/delivery.service';
+import { orderTotals } from '../orders/order-money';
 import { cartService } from './cart.service';
 
 @ObjectType('CartPayload')
@@ -15,8 +29,25 @@ async function cartPayload(work: () => Promise<CartView>): Promise<CartPayload> 
   return { cart: value, errors };
 }
 
-@Resolver()
+@Resolver(() => CartView)
 export class CartResolver {
+  @FieldResolver(() => [CartDeliveryQuoteView], {
+    description:
+      'The cart priced for each delivery location, by the rules checkout charges by: the summary shows these, never its own sums.',
+  })
+  async deliveryQuotes(@Root() cart: CartView, @Ctx() ctx: RequestContext): Promise<CartDeliveryQuoteView[]> {
+    // The locations are read once per request, whatever else on the page asks for them.
+    const locations = await deliveryService.listLocations(ctx);
+    return locations.map((location) => {
+      const totals = orderTotals(cart.subtotalCents, cart.discountCents, location.feeCents);
+      return Object.assign(new CartDeliveryQuoteView(), {
+        deliveryLocationId: location.id,
+        shippingFeeCents: totals.shippingFeeCents,
+        totalCents: totals.totalCents,
+      });
+    });
+  }
+
   @Authorized()
   @Query(() => CartView, { description: "The signed-in shopper's cart at today's prices." })
   async cart(@Ctx() ctx: RequestContext): Promise<CartView> {

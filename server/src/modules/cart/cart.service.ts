@@ -3,14 +3,18 @@ import { queryPrepared } from '../../shared/prepared-statements';
 import { isPostgresInteger } from '../../shared/input-check';
 import type { RequestContext } from '../../core/request-context';
 import { requireViewer } from '../accounts/guards';
-import {
-  appliedDiscountParameters,
-  appliedDiscountSql,
-  discountCentsFor,
-  type DiscountWithUsage,
-} from '../discounts/discount-rules';
+import { appliedDiscountParameters, appliedDiscountSql, type DiscountWithUsage } from '../discounts/discount-rules';
+import { discountCentsFor } from '../discounts/discount-amount';
+import { canTake } from '../orders/stock-rules';
 import { CartItem } from './cart-item.entity';
 import { CartLineView, CartView } from './cart.views';
+import {
+  discountedSubtotalCents,
+  freeDeliveryShortfallCents,
+  lineTotalCents,
+  shipsFree,
+  subtotalCents,
+} from '../orders/order-money';
 
 const maxQuantity = 99;
 
@@ -55,11 +59,11 @@ export const cartService = {
           product,
           quantity: item.quantity,
           unitPriceCents: product.effectivePriceCents,
-          lineTotalCents: product.effectivePriceCents * item.quantity,
+          lineTotalCents: lineTotalCents(product.effectivePriceCents, item.quantity),
         }),
       );
     });
-    const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    const goodsCents = subtotalCents(lines);
     // The applied code, re-judged against today's cart: what it would take off now, or why it takes nothing.
     let discountCents = 0;
     let discountProblem: string | null = null;
@@ -82,11 +86,13 @@ export const cartService = {
       id: viewer.id,
       items: lines,
       totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-      subtotalCents,
+      subtotalCents: goodsCents,
       discountCode: discount?.code ?? null,
       discountCents,
       discountProblem,
-      discountedSubtotalCents: subtotalCents - discountCents,
+      discountedSubtotalCents: discountedSubtotalCents(goodsCents, discountCents),
+      freeDelivery: shipsFree(discountedSubtotalCents(goodsCents, discountCents)),
+      freeDeliveryShortfallCents: freeDeliveryShortfallCents(discountedSubtotalCents(goodsCents, discountCents)),
     });
   },
 
@@ -135,7 +141,7 @@ export const cartService = {
       ctx.em.remove(item);
     } else {
       const product = await ctx.loaders.catalog.productById.load(item.product.id);
-      if (!product || quantity > product.quantity)
+      if (!product || !canTake(product.quantity, quantity))
         throw outOfStock(product?.name ?? 'This product', product?.quantity ?? 0);
       item.quantity = quantity;
     }

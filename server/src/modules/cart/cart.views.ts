@@ -51,4 +51,25 @@ export class CartView {
     description: 'Subtotal minus the discount: what free delivery is judged on (decision 0056).',
   })
   discountedSubtotalCents!: number;
+
+  @Field(() => Boolean, { description: 'Whether the discounted goods reach the free-delivery threshold.' })
+  freeDelivery!: boolean;
+
+  @Field(() => Int, { description: 'What more the discounted goods need for free delivery, in cents; 0 once free.' })
+  freeDeliveryShortfallCents!: number;
+}
+
+@ObjectType('CartDeliveryQuote', {
+  simpleResolvers: true,
+  description: 'What this cart would cost delivered to one location, priced by the rules checkout charges by.',
+})
+export class CartDeliveryQuoteView {
+  @Field(() => Int)
+  deliveryLocationId!: number;
+
+  @Field(() => Int, { description: 'The delivery fee charged: 0 when the discounted goods ship free.' })
+  shippingFeeCents!: number;
+
+  @Field(() => Int, { description: 'Discounted subtotal plus the delivery fee, in cents.' })
+  totalCents!: number;
 }

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { effectivePriceCents, imageSrcSet, type ImageUrlOf } from './product.entity';
+import { shipsFree } from '../orders/order-money';
 import { masterWidth, variantWidths } from './image-variants';
 
 /**
@@ -76,6 +77,9 @@ export class ProductView {
   @Field(() => Int, { description: 'The price a shopper pays, in cents of KES.' })
   effectivePriceCents!: number;
 
+  @Field(() => Boolean, { description: 'Whether one of it alone is delivered free (its price reaches the threshold).' })
+  shipsFree!: boolean;
+
   @Field(() => Int)
   quantity!: number;
 
@@ -145,6 +149,7 @@ export function toProductView(row: ProductRow, urlOf: ImageUrlOf): ProductView {
     description: row.description,
     ...prices,
     effectivePriceCents: effectivePriceCents(prices),
+    shipsFree: shipsFree(effectivePriceCents(prices)),
     quantity: row.quantity,
     inStock: row.quantity > 0,
     images: row.images.map((image) =>

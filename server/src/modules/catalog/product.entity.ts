@@ -11,6 +11,7 @@ import {
   Property,
 } from '@mikro-orm/core';
 import { Category } from './category.entity';
+import { unitPriceCents } from '../orders/order-money';
 
 @Entity({ tableName: 'products' })
 @Check({ name: 'products_quantity_not_negative', expression: 'quantity >= 0' })
@@ -92,10 +93,9 @@ export class Product {
   }
 }
 
+/** What a shopper pays for one: the rule lives in order-money.ts (decision 0076). */
 export function effectivePriceCents(product: Pick<Product, 'priceCents' | 'salePriceCents' | 'onSale'>): number {
-  return product.onSale && product.salePriceCents !== null && product.salePriceCents > 0
-    ? product.salePriceCents
-    : product.priceCents;
+  return unitPriceCents(product);
 }
 
 @Entity({ tableName: 'product_images' })

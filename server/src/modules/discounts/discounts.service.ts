@@ -10,13 +10,13 @@ import { cartService } from '../cart/cart.service';
 import type { CartView } from '../cart/cart.views';
 import { DiscountCode, DiscountKind } from './discount-code.entity';
 import {
-  discountCentsFor,
   discountUsageColumns,
   normaliseCode,
   unknownCode,
   type DiscountRow,
   type DiscountWithUsage,
 } from './discount-rules';
+import { discountCentsFor } from './discount-amount';
 
 /** Guessing codes costs attempts: a shopper may try this many unknown or refused codes per quarter hour. */
 const applyLimit = new RateLimit('discount-apply', 20, 15 * 60_000, 'discount code attempts');

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { AdminNotification, type AdminNotificationType } from './admin-notification.entity';
+import { fallsToLowStock } from '../orders/stock-rules';
 
 export interface AdminNotificationInput {
   type: AdminNotificationType;
@@ -41,11 +42,7 @@ export function noteLowStock(em: EntityManager, threshold: number, products: Sto
 /** The low-stock notifications a change calls for (see noteLowStock), for a writer that inserts them itself. */
 export function lowStockNotifications(threshold: number, products: StockLevel[]): AdminNotificationInput[] {
   return products
-    .filter(
-      (product) =>
-        product.quantity <= threshold &&
-        (product.previousQuantity === undefined || product.previousQuantity > threshold),
-    )
+    .filter((product) => fallsToLowStock(threshold, product.quantity, product.previousQuantity))
     .map((product) => ({
       type: 'low-stock',
       title: 'Low stock',

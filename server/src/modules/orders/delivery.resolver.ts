@@ -1,7 +1,8 @@
 import { Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { DeliveryLocation } from './delivery-location.entity';
-import { deliveryService, freeDeliveryFromCents } from './delivery.service';
+import { deliveryService } from './delivery.service';
+import { freeDeliveryFromCents } from './order-money';
 
 @Resolver(() => DeliveryLocation)
 export class DeliveryResolver {

@@ -4,12 +4,6 @@ import type { RequestContext } from '../../core/request-context';
 import { shillingsToCents } from '../../shared/money';
 import { DeliveryLocation } from './delivery-location.entity';
 
-/**
- * Spec §9: delivery is free when the goods come to Ksh 10,000 or more. The one place the threshold lives:
- * checkout charges by it, and the storefront and structured data read it through the API.
- */
-export const freeDeliveryFromCents = 1_000_000;
-
 /** A stored delivery time such as '1-3 business days' as whole days, or null when it names no range. */
 export function deliveryDays(deliveryTime: string): { min: number; max: number } | null {
   const range = /(\d+)\s*(?:-|–|to)\s*(\d+)/.exec(deliveryTime);

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { DeliveryLocation } from './delivery-location.entity';
 import { PaymentStatus, type Order } from './order.entity';
+import { lineTotalCents } from './order-money';
 
 @ObjectType('OrderItem', { simpleResolvers: true })
 export class OrderItemView {
@@ -120,7 +121,7 @@ export function toOrderView(order: Order, { refundNeededCents = 0 }: { refundNee
         name: item.productName,
         unitPriceCents: item.unitPriceCents,
         quantity: item.quantity,
-        lineTotalCents: item.unitPriceCents * item.quantity,
+        lineTotalCents: lineTotalCents(item.unitPriceCents, item.quantity),
       }),
     ),
     subtotalCents: order.subtotalCents,

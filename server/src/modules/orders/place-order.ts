@@ -4,13 +4,14 @@ import { queryPrepared } from '../../shared/prepared-statements';
 import { singleRow } from '../../shared/single-row';
 import { catalogueChannel, noticeOfCatalogueChange } from '../../events/catalogue-change';
 import { outOfStock } from '../cart/cart.service';
-import { effectivePriceCents } from '../catalog/product.entity';
 import type { AdminNotificationInput } from '../notifications/admin-notifications';
 import { lowStockNotifications } from '../notifications/admin-notifications';
 import { formatKsh } from '../../shared/money';
-import { freeDeliveryFromCents } from './delivery.service';
+import { lineTotalCents, orderTotals, subtotalCents, unitPriceCents } from './order-money';
+import { canTake, soldOutBy, stockAfter } from './stock-rules';
 import { type PaymentMethod } from './order.entity';
-import { discountCentsFor, discountUsageColumns, type DiscountWithUsage } from '../discounts/discount-rules';
+import { discountUsageColumns, type DiscountWithUsage } from '../discounts/discount-rules';
+import { discountCentsFor } from '../discounts/discount-amount';
 
 /** A cart line locked with its product, as checkout reads it. */
 interface LockedLine {
@@ -72,19 +73,22 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
   for (const line of lines) {
     // An archived product (removed by the admin while it sat in a cart) is never sold again.
     if (line.archived_at) throw AppError.field('cart', 'PRODUCT_UNAVAILABLE', `${line.name} is no longer sold.`);
-    if (line.quantity < line.needed) throw outOfStock(line.name, line.quantity);
+    if (!canTake(line.quantity, line.needed)) throw outOfStock(line.name, line.quantity);
   }
-  const items = lines.map((line) => ({
-    productId: line.product_id,
-    name: line.name,
-    quantity: line.needed,
-    unitPriceCents: effectivePriceCents({
+  const items = lines.map((line) => {
+    const unitCents = unitPriceCents({
       priceCents: line.price_cents,
       salePriceCents: line.sale_price_cents,
       onSale: line.on_sale,
-    }),
-  }));
-  const subtotalCents = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+    });
+    return {
+      productId: line.product_id,
+      name: line.name,
+      quantity: line.needed,
+      unitPriceCents: unitCents,
+      lineTotalCents: lineTotalCents(unitCents, line.needed),
+    };
+  });
   const discountId = lines[0]?.discount_code_id ?? null;
   const discount = discountId === null ? null : await lockedDiscount(em, discountId, order.userId);
   const discountCents = discount
@@ -93,26 +97,25 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
         lines.map((line, index) => ({
           productId: line.product_id,
           categoryIds: line.category_ids,
-          lineTotalCents: items[index]!.unitPriceCents * line.needed,
+          lineTotalCents: items[index]!.lineTotalCents,
         })),
       )
     : 0;
   // Free delivery is judged after the discount (decision 0056): a code cannot make delivery free.
-  const shippingFeeCents = subtotalCents - discountCents >= freeDeliveryFromCents ? 0 : feeCents;
-  const totalCents = subtotalCents - discountCents + shippingFeeCents;
+  const totals = orderTotals(subtotalCents(items), discountCents, feeCents);
   const { shipping } = order;
   const notifications: AdminNotificationInput[] = [
     {
       type: 'order',
       title: 'New order',
-      text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for ${formatKsh(totalCents)}`,
+      text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for ${formatKsh(totals.totalCents)}`,
       link: '/oxalis/orders',
     },
     ...lowStockNotifications(
       order.lowStockThreshold,
       lines.map((line) => ({
         name: line.name,
-        quantity: line.quantity - line.needed,
+        quantity: stockAfter(line.quantity, line.needed),
         previousQuantity: line.quantity,
       })),
     ),
@@ -120,7 +123,7 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
   const notice = noticeOfCatalogueChange(em, {
     stockChangedIds: items.map((item) => item.productId),
     // Sold out by this order: lists filtered by availability lose these.
-    inStockFlippedIds: lines.filter((line) => line.quantity === line.needed).map((line) => line.product_id),
+    inStockFlippedIds: lines.filter((line) => soldOutBy(line.quantity, line.needed)).map((line) => line.product_id),
   });
   // Lists travel as one JSON parameter each: the driver would spread a JS array into a list of parameters.
   // The written rows come back as JSON (one jsonb column each, whatever columns a later migration adds), so the
@@ -166,9 +169,9 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
         order.id,
         order.userId,
         order.paymentMethod,
-        subtotalCents,
-        shippingFeeCents,
-        totalCents,
+        totals.subtotalCents,
+        totals.shippingFeeCents,
+        totals.totalCents,
         order.deliveryLocationId,
         shipping.name,
         shipping.email,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { noteLowStock, type StockLevel } from '../notifications/admin-notifications';
 import { OrderItem } from './order.entity';
+import { canTake, soldOutBy, stockAfter } from './stock-rules';
 
 /** A product's row as it was before stock was taken, with how much is wanted of it. */
 export interface StockRow {
@@ -50,7 +51,7 @@ export async function takeStock(
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const id of ids) {
     const row = byId.get(id);
-    if (!row || row.quantity < row.needed || (sellableOnly && row.archived_at)) {
+    if (!row || !canTake(row.quantity, row.needed) || (sellableOnly && row.archived_at)) {
       return { taken: false, productId: id, row };
     }
   }
@@ -64,14 +65,18 @@ export async function takeStock(
   await announceCatalogueChange(em, {
     stockChangedIds: ids,
     // Sold out by this take: lists filtered by availability lose these.
-    inStockFlippedIds: rows.filter((row) => row.quantity > 0 && row.quantity === row.needed).map((row) => row.id),
+    inStockFlippedIds: rows.filter((row) => soldOutBy(row.quantity, row.needed)).map((row) => row.id),
   });
   return { taken: true, rows };
 }
 
 /** What the low-stock note needs to know of a take. */
 export function stockLevelsAfter(rows: readonly StockRow[]): StockLevel[] {
-  return rows.map((row) => ({ name: row.name, quantity: row.quantity - row.needed, previousQuantity: row.quantity }));
+  return rows.map((row) => ({
+    name: row.name,
+    quantity: stockAfter(row.quantity, row.needed),
+    previousQuantity: row.quantity,
+  }));
 }
 
 /** An order's own stock taken again (a reopened order, a payment after its hold ran out), noted when low. */

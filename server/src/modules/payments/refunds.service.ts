@@ -14,6 +14,7 @@ import { queueRefundNotifications } from '../notifications/notifications.service
 import { Order, PaymentStatus } from '../orders/order.entity';
 import { releaseOrderStock } from '../orders/orders.service';
 import { PaystackRefusal, paystackTimeoutMs, type PaystackClient, type PaystackRefund } from './paystack-client';
+import { refundAmount } from './refundable-amount';
 import { releasedRefundStatuses, Refund, RefundStatus } from './refund.entity';
 import { Transaction } from './transaction.entity';
 
@@ -57,7 +58,8 @@ function parseInput(input: RefundInput) {
 /**
  * Reserves a refund under the payment's row lock: the lock queues parallel refunds of one payment, and the sum
  * is read by a later statement (a fresh snapshot under read committed), so each sees the ones committed before
- * it. Nothing is inserted when the amount is above what is left. Two statements, one transaction.
+ * it. Nothing is inserted when the amount is above what is left (refundable-amount.ts decides). Three statements,
+ * one transaction.
  */
 async function reserveRefund(
   em: EntityManager,
@@ -85,41 +87,32 @@ async function reserveRefund(
       if (!order) throw AppError.notFound('Order not found');
       throw AppError.field('orderId', 'NOT_REFUNDABLE', 'This order has no payment to refund.');
     }
-    const [reserved] = await connection.execute<Reserved[]>(
-      `with left_over as (
-         select ?::int - coalesce(sum(amount_cents), 0)::int as remaining from refunds
-          where transaction_id = ? and status <> all(?::text[])),
-       asked as (select coalesce(?::int, remaining) as amount from left_over
-          where coalesce(?::int, remaining) between 1 and remaining)
-       insert into refunds (id, order_id, transaction_id, amount_cents, reason, restock, created_by_id)
-       select ?, ?, ?, amount, ?, ?, ? from asked
-       returning id, amount_cents, ?::text as reference`,
-      [
-        payment.amount_cents,
-        payment.id,
-        `{${releasedRefundStatuses.join(',')}}`,
-        input.amountCents,
-        input.amountCents,
-        randomUUID(),
-        input.orderId,
-        payment.id,
-        input.reason,
-        input.restock,
-        adminId,
-        payment.reference,
-      ],
+    // Read under the payment's lock: every refund committed before this one is counted.
+    const [sum] = await connection.execute<{ reserved_cents: number }[]>(
+      `select coalesce(sum(amount_cents), 0)::int as reserved_cents from refunds
+        where transaction_id = ? and status <> all(?::text[])`,
+      [payment.id, `{${releasedRefundStatuses.join(',')}}`],
       'all',
       context,
     );
-    if (!reserved) {
+    const amount = refundAmount(input.amountCents, payment.amount_cents, sum?.reserved_cents ?? 0);
+    if ('refused' in amount) {
       throw AppError.field(
         'amountCents',
         'REFUND_TOO_LARGE',
-        input.amountCents === null
+        amount.refused === 'fullyRefunded'
           ? 'This payment has been refunded in full.'
           : 'The refund is more than what is left of the payment.',
       );
     }
+    const reserved: Reserved = { id: randomUUID(), amount_cents: amount.cents, reference: payment.reference };
+    await connection.execute(
+      `insert into refunds (id, order_id, transaction_id, amount_cents, reason, restock, created_by_id)
+       values (?, ?, ?, ?, ?, ?, ?)`,
+      [reserved.id, input.orderId, payment.id, amount.cents, input.reason, input.restock, adminId],
+      'run',
+      context,
+    );
     return reserved;
   });
 }

@@ -12,7 +12,7 @@ describe('money at the REST edge', () => {
     expect(shillingsToCents(input)).toBe(cents);
   });
 
-  it.each(['', 'abc', '-5', '1.234', '1e3', null, undefined, {}])('refuses %j', (input) => {
+  it.each(['', 'abc', '-5', '1.234', '1e3', null, undefined, {}, ['8500'], [8500]])('refuses %j', (input) => {
     expect(shillingsToCents(input)).toBeUndefined();
   });
 

@@ -9,9 +9,9 @@ import {
 } from '../api/checkout.generated';
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { useViewer } from '../../../shared/session/use-viewer';
-import { deliveryLocations, freeDeliveryFromCents, renderCartScreen } from '../testing/render-cart';
+import { deliveryLocations, renderCartScreen } from '../testing/render-cart';
 import { CheckoutModal } from './checkout-modal';
-import { cartMock, createCart } from '../../../shared/cart/testing/cart-mocks';
+import { cartMock, createCart, createCartLine } from '../../../shared/cart/testing/cart-mocks';
 import { paymentRedirect } from '../payment-redirect';
 import { POLL_MS } from './mpesa-wait';
 
@@ -137,10 +137,8 @@ function Checkout({ subtotalCents = 500000 }: { subtotalCents?: number }) {
       open
       onClose={() => undefined}
       location={outsideNairobi}
-      subtotalCents={subtotalCents}
+      quote={createCart([createCartLine({ unitPriceCents: subtotalCents })])}
       discountCode={null}
-      discountCents={0}
-      freeDeliveryFromCents={freeDeliveryFromCents}
     />
   );
 }

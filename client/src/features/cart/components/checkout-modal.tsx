@@ -22,7 +22,7 @@ import {
   type ShippingField,
   type ShippingForm,
 } from '../checkout-form';
-import { orderTotals, type DeliveryOption } from '../order-totals';
+import { orderTotals, type CartQuote, type DeliveryOption } from '../order-totals';
 import { paymentRedirect } from '../payment-redirect';
 import { INVALID_MPESA_PHONE, kenyanMobile } from '../mpesa-phone';
 import { MpesaWait } from './mpesa-wait';
@@ -34,26 +34,16 @@ interface CheckoutModalProps {
   open: boolean;
   onClose: () => void;
   location: DeliveryOption;
-  subtotalCents: number;
-  /** The cart's applied code and what it takes off, as the server priced them. */
+  /** The server's figures for the cart: what checkout will charge for each location (decision 0076). */
+  quote: CartQuote;
+  /** The cart's applied code, for its label. */
   discountCode: string | null;
-  discountCents: number;
-  /** The server's free-delivery threshold (loaded with the locations). */
-  freeDeliveryFromCents: number | null;
 }
 
 // SPEC §2/§4: shipping, then payment method (M-Pesa by default); then the order is created. M-Pesa prompts the
 // shopper's phone and waits here until the payment settles (decision 0054); card initialises the payment and
 // sends the browser to the provider's hosted page, which returns to /checkout/callback (the success view).
-export function CheckoutModal({
-  open,
-  onClose,
-  location,
-  subtotalCents,
-  discountCode,
-  discountCents,
-  freeDeliveryFromCents,
-}: CheckoutModalProps) {
+export function CheckoutModal({ open, onClose, location, quote, discountCode }: CheckoutModalProps) {
   const { viewer } = useViewer();
   const client = useApolloClient();
   const [step, setStep] = useState<'shipping' | 'payment'>('shipping');
@@ -81,7 +71,7 @@ export function CheckoutModal({
   const [createOrder] = useCreateOrderMutation();
   const [initializePayment] = useInitializePaymentMutation();
   const [payWithMpesa] = usePayWithMpesaMutation();
-  const totals = orderTotals(subtotalCents, location, freeDeliveryFromCents, discountCents);
+  const totals = orderTotals(quote, location);
 
   const refreshCart = useCallback(() => {
     void client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { freeDeliveryProgressText, locationPromiseText } from '../../../shared/delivery/delivery-text';
-import { orderTotals, type DeliveryOption } from '../order-totals';
+import { orderTotals, type CartQuote, type DeliveryOption } from '../order-totals';
 import { DiscountCodeField } from './discount-code-field';
 
 /** The cart's discount as the server priced it. */
@@ -11,11 +11,12 @@ export interface CartDiscount {
 }
 
 interface OrderSummaryProps {
-  subtotalCents: number;
+  /** The server's figures for the cart (decision 0076). */
+  quote: CartQuote & { freeDeliveryShortfallCents: number };
   discount: CartDiscount;
   locations: DeliveryOption[];
   locationsFailed: boolean;
-  /** The server's free-delivery threshold; null while it loads. */
+  /** The server's free-delivery threshold, for its sentence; null while it loads. */
   freeDeliveryFromCents: number | null;
   /** The chosen location, one of `locations`; CartPage owns the choice and also hands it to checkout. */
   selected: DeliveryOption | null;
@@ -26,7 +27,7 @@ interface OrderSummaryProps {
 // SPEC §2 Cart: delivery location radios, subtotal, shipping, estimated delivery, total; Proceed to Checkout
 // stays disabled and says 'Select Delivery Location' until a location is chosen.
 export function OrderSummary({
-  subtotalCents,
+  quote,
   discount,
   locations,
   locationsFailed,
@@ -35,7 +36,7 @@ export function OrderSummary({
   onSelect,
   onCheckout,
 }: OrderSummaryProps) {
-  const totals = orderTotals(subtotalCents, selected, freeDeliveryFromCents, discount.cents);
+  const totals = orderTotals(quote, selected);
   const shipping = totals.freeDelivery
     ? 'Free'
     : totals.shippingCents === null
@@ -91,9 +92,7 @@ export function OrderSummary({
         </div>
       </dl>
       {freeDeliveryFromCents !== null ? (
-        <p className="order-summary__note">
-          {freeDeliveryProgressText(totals.subtotalCents - totals.discountCents, freeDeliveryFromCents)}
-        </p>
+        <p className="order-summary__note">{freeDeliveryProgressText(quote, freeDeliveryFromCents)}</p>
       ) : null}
       <button type="button" className="button order-summary__checkout" disabled={!selected} onClick={onCheckout}>
         {selected ? 'Proceed to Checkout' : 'Select Delivery Location'}

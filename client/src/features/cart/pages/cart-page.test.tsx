@@ -182,6 +182,30 @@ describe('CartPage', () => {
     expect(screen.getByText('Free delivery on orders of Ksh 10,000 or more.')).toBeInTheDocument();
   });
 
+  it("shows the server's quote for the chosen location, adding and judging nothing itself", async () => {
+    // Figures no client-side sum would give: the page must show the server's own (decision 0076).
+    const cart = {
+      ...createCart([createCartLine({ quantity: 1, unitPriceCents: 500000 })]),
+      freeDelivery: false,
+      freeDeliveryShortfallCents: 123_456,
+      deliveryQuotes: [
+        {
+          __typename: 'CartDeliveryQuote' as const,
+          deliveryLocationId: 4,
+          shippingFeeCents: 77_700,
+          totalCents: 577_701,
+        },
+      ],
+    };
+    const user = renderCart(cart);
+
+    await user.click(await screen.findByRole('radio', { name: /Outside Nairobi/ }));
+
+    expect(summary('Shipping')).toBe('Ksh 777.00');
+    expect(summary('Total')).toBe('Ksh 5,777.01');
+    expect(screen.getByText('Add Ksh 1,234.56 more for free delivery.')).toBeInTheDocument();
+  });
+
   it('charges delivery just below Ksh 10,000', async () => {
     const user = renderCart(createCart([createCartLine({ quantity: 1, unitPriceCents: 999999 })]));
 

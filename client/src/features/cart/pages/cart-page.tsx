@@ -96,7 +96,7 @@ export function CartPage() {
             ))}
           </ul>
           <OrderSummary
-            subtotalCents={cart.subtotalCents}
+            quote={cart}
             discount={{ code: cart.discountCode, cents: cart.discountCents, problem: cart.discountProblem }}
             locations={deliveryLocations}
             locationsFailed={Boolean(locations.error)}
@@ -112,10 +112,8 @@ export function CartPage() {
           open={checkoutOpen}
           onClose={() => setCheckoutOpen(false)}
           location={selectedLocation}
-          subtotalCents={cart.subtotalCents}
+          quote={cart}
           discountCode={cart.discountCode}
-          discountCents={cart.discountCents}
-          freeDeliveryFromCents={freeDeliveryFromCents}
         />
       ) : null}
     </div>

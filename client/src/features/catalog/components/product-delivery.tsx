@@ -3,13 +3,12 @@ import { freeDeliveryText, locationPromiseText } from '../../../shared/delivery/
 
 interface ProductDeliveryProps {
   terms: DeliveryTermsFragment;
-  /** What one of the product costs: alone at or over the threshold, it ships free. */
-  priceCents: number;
+  /** The server's answer: one of the product alone ships free (decision 0076). */
+  shipsFree: boolean;
 }
 
 /** The product page's delivery promises: the stored locations and the free-delivery threshold, as the cart has them. */
-export function ProductDelivery({ terms, priceCents }: ProductDeliveryProps) {
-  const shipsFree = priceCents >= terms.freeDeliveryFromCents;
+export function ProductDelivery({ terms, shipsFree }: ProductDeliveryProps) {
   return (
     <details className="product-detail__shipping">
       <summary>Shipping information</summary>

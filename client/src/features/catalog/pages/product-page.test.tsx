@@ -93,13 +93,24 @@ describe('ProductPage', () => {
     expect(await screen.findByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
   });
 
-  it('says a product at or over the free-delivery threshold ships free', async () => {
-    const amber = createProductDetails({ id: 8, name: 'Amber', priceCents: 1_000_000 });
+  it('says a product ships free when the server says it does', async () => {
+    const amber = createProductDetails({ id: 8, name: 'Amber', priceCents: 1_000_000, shipsFree: true });
     renderProduct('/product/8', [productMock(8, amber)]);
 
     const shipping = (await screen.findByText('Shipping information')).closest('details');
     expect(within(shipping!).getAllByRole('listitem')[0]).toHaveTextContent(
       'This item ships free. Free delivery on orders of Ksh 10,000 or more.',
+    );
+  });
+
+  it('promises free delivery only on the server’s word, not from the price', async () => {
+    // At the threshold but, as the server answers, not free (say the rule changed): the page does not judge it.
+    const amber = createProductDetails({ id: 8, name: 'Amber', priceCents: 1_000_000, shipsFree: false });
+    renderProduct('/product/8', [productMock(8, amber)]);
+
+    const shipping = (await screen.findByText('Shipping information')).closest('details');
+    expect(within(shipping!).getAllByRole('listitem')[0]).toHaveTextContent(
+      /^Free delivery on orders of Ksh 10,000 or more\.$/,
     );
   });
 

@@ -130,7 +130,7 @@ function ProductDetails({
             {product.inStock ? 'IN STOCK' : 'OUT OF STOCK'}
           </p>
           <div className="product-detail__description">{product.description}</div>
-          <ProductDelivery terms={page} priceCents={product.effectivePriceCents} />
+          <ProductDelivery terms={page} shipsFree={product.shipsFree} />
           {product.inStock ? (
             <QuantitySelector value={chosenQuantity} max={maxQuantity} onChange={setQuantity} />
           ) : null}

@@ -58,6 +58,8 @@ export function createProductDetails(overrides: Partial<ProductDetails> = {}): P
     salePriceCents: null,
     onSale: false,
     effectivePriceCents: effectivePrice(overrides),
+    // The server's answer for one alone; a test about it says so.
+    shipsFree: false,
     images: [createImage({ id: `img-p${id}`, url: `/uploads/perfume-${id}.webp` })],
     ...overrides,
   };

@@ -40,13 +40,27 @@ export function createCartLine(
   };
 }
 
-/** A cart whose totals follow from its lines. The id is the owner's (viewer-mocks' customer is '7'). */
+/** SPEC §9's four delivery locations' fees by id, as the seeded shop has them (cents). */
+const seededFees: [id: number, feeCents: number][] = [
+  [1, 12000],
+  [2, 20000],
+  [3, 25000],
+  [4, 55000],
+];
+
+/**
+ * A cart whose totals follow from its lines, with the quote the server would answer (Ksh 10,000 after the
+ * discount ships free): a stand-in for the API, whose rules the server's own tests pin at their boundaries. The id
+ * is the owner's (viewer-mocks' customer is '7').
+ */
 export function createCart(
   items: CartLine[] = [],
   ownerId = '7',
   discount: { code: string; cents: number; problem?: string | null } | null = null,
 ): CartContentsFragment {
   const subtotalCents = items.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const goodsCents = subtotalCents - (discount?.cents ?? 0);
+  const freeDelivery = goodsCents >= 1_000_000;
   return {
     __typename: 'Cart',
     id: ownerId,
@@ -56,7 +70,15 @@ export function createCart(
     discountCode: discount?.code ?? null,
     discountCents: discount?.cents ?? 0,
     discountProblem: discount?.problem ?? null,
-    discountedSubtotalCents: subtotalCents - (discount?.cents ?? 0),
+    discountedSubtotalCents: goodsCents,
+    freeDelivery,
+    freeDeliveryShortfallCents: freeDelivery ? 0 : 1_000_000 - goodsCents,
+    deliveryQuotes: seededFees.map(([deliveryLocationId, feeCents]) => ({
+      __typename: 'CartDeliveryQuote' as const,
+      deliveryLocationId,
+      shippingFeeCents: freeDelivery ? 0 : feeCents,
+      totalCents: goodsCents + (freeDelivery ? 0 : feeCents),
+    })),
   };
 }
 

@@ -267,6 +267,46 @@ describe('applying a code to the cart', () => {
     const order = (await checkout(paying).expect(201)).body.data.order;
     expect(order).toMatchObject({ shipping_fee: 550, discount: 1060, total_amount: 10_600 - 1060 + 550 });
   });
+
+  it('delivers free at exactly Ksh 10,000 after the discount, and charges the fee a cent under', async () => {
+    // Ksh 4,200 × 3 = 12,600 less a fixed Ksh 2,600 = 10,000.00 exactly; less Ksh 2,600.01 = 9,999.99.
+    const toTheThreshold = await createCode({ kind: 'fixed', value: 260_000 });
+    const free = await shopperWithCart([[cedar, 3]]);
+    await apply(free, toTheThreshold.code);
+    // The cart's quote for the chosen location is the order's own figures (decision 0076).
+    const { data: quoted } = await graphql<{
+      cart: { freeDelivery: boolean; freeDeliveryShortfallCents: number; deliveryQuotes: Record<string, number>[] };
+    }>(
+      free,
+      '{ cart { freeDelivery freeDeliveryShortfallCents deliveryQuotes { deliveryLocationId shippingFeeCents totalCents } } }',
+    );
+    expect(quoted!.cart).toMatchObject({ freeDelivery: true, freeDeliveryShortfallCents: 0 });
+    expect(quoted!.cart.deliveryQuotes).toContainEqual({
+      deliveryLocationId: outsideNairobi,
+      shippingFeeCents: 0,
+      totalCents: 1_000_000,
+    });
+    const freeOrder = (await checkout(free).expect(201)).body.data.order;
+    expect(freeOrder).toMatchObject({ shipping_fee: 0, discount: 2600, total_amount: 10_000 });
+
+    const aCentUnder = await createCode({ kind: 'fixed', value: 260_001 });
+    const paying = await shopperWithCart([[cedar, 3]]);
+    await apply(paying, aCentUnder.code);
+    const { data: under } = await graphql<{
+      cart: { freeDelivery: boolean; freeDeliveryShortfallCents: number; deliveryQuotes: Record<string, number>[] };
+    }>(
+      paying,
+      '{ cart { freeDelivery freeDeliveryShortfallCents deliveryQuotes { deliveryLocationId shippingFeeCents totalCents } } }',
+    );
+    expect(under!.cart).toMatchObject({ freeDelivery: false, freeDeliveryShortfallCents: 1 });
+    expect(under!.cart.deliveryQuotes).toContainEqual({
+      deliveryLocationId: outsideNairobi,
+      shippingFeeCents: 55_000,
+      totalCents: 999_999 + 55_000,
+    });
+    const order = (await checkout(paying).expect(201)).body.data.order;
+    expect(order).toMatchObject({ shipping_fee: 550, discount: 2600.01, total_amount: 10_549.99 });
+  });
 });
 
 describe('use limits under concurrency', () => {

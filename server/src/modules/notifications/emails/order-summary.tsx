@@ -1,5 +1,6 @@
 import { Button, Heading, Hr, Section, Text } from '@react-email/components';
 import { formatKsh } from '../../../shared/money';
+import { lineTotalCents } from '../../orders/order-money';
 import { emailStyles } from './layout';
 import { paymentMethodName, type OrderFacts } from './order-facts';
 import { shopColours } from './shop-look';
@@ -38,7 +39,7 @@ export function OrderSummary(props: { order: OrderFacts }) {
             <Line
               key={index}
               label={`${line.name}: ${line.quantity} × ${formatKsh(line.unitPriceCents)}`}
-              value={formatKsh(line.quantity * line.unitPriceCents)}
+              value={formatKsh(lineTotalCents(line.unitPriceCents, line.quantity))}
             />
           ))}
           <Line label="Subtotal" value={formatKsh(order.subtotalCents)} rule />

@@ -70,6 +70,32 @@ describe('creating an order', () => {
     await shop.http.get(`/api/carts/user/${user.id}`).set(user.auth).expect(404);
   });
 
+  it('prices a product on sale at its sale price, in the cart and the order', async () => {
+    // Oud Savanna: Ksh 8,500, on sale at 7,200; × 1 is under Ksh 10,000, so Outside Nairobi's Ksh 550 applies.
+    await setStock(1, 10);
+    const user = await createSignedInUser(shop);
+    await withCart(user, [[1, 1]]);
+    const cart = await shop.http
+      .post('/graphql')
+      .set(user.auth)
+      .send({ query: '{ cart { subtotalCents items { unitPriceCents lineTotalCents product { priceCents } } } }' })
+      .then((response) => response.body.data.cart);
+    expect(cart).toEqual({
+      subtotalCents: 720_000,
+      items: [{ unitPriceCents: 720_000, lineTotalCents: 720_000, product: { priceCents: 850_000 } }],
+    });
+    const response = await shop.http
+      .post('/api/orders/create')
+      .set(user.auth)
+      .send({ ...shipping, delivery_location_id: 4 })
+      .expect(201);
+    expect(response.body.data.order).toMatchObject({
+      total_amount: 7200 + 550,
+      shipping_fee: 550,
+      items: [{ pid: '1', quantity: '1', unit_price: 7200 }],
+    });
+  });
+
   it('costs the same number of SQL statements for one cart line as for five', async () => {
     const products = [2, 3, 4, 5, 6];
     for (const id of products) await setStock(id, 20);
