@@ -1,5 +1,7 @@
 import {
   GraphQLError,
+  getArgumentValues,
+  getVariableValues,
   Kind,
   NoSchemaIntrospectionCustomRule,
   TypeInfo,
@@ -15,7 +17,6 @@ import {
   type ParseOptions,
   type ValidationRule,
 } from 'graphql';
-import { getArgumentValues, getVariableValues } from 'graphql/execution/values';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';

@@ -20,7 +20,8 @@ interface OrderTotals {
   /** null until a delivery location is chosen (and the goods do not ship free). */
   shippingCents: number | null;
   freeDelivery: boolean;
-  totalCents: number;
+  /** null while the cart has no quote for the chosen location (a location newer than the cart): never a guess. */
+  totalCents: number | null;
 }
 
 /**
@@ -35,6 +36,6 @@ export function orderTotals(cart: CartQuote, location: DeliveryOption | null): O
     discountCents: cart.discountCents,
     shippingCents: quote?.shippingFeeCents ?? null,
     freeDelivery: cart.freeDelivery,
-    totalCents: quote?.totalCents ?? cart.discountedSubtotalCents,
+    totalCents: quote ? quote.totalCents : location ? null : cart.discountedSubtotalCents,
   };
 }

@@ -12,6 +12,7 @@ import { renderRefundEmail } from './emails/refund-email';
 import { orderSms } from './emails/sms-texts';
 import { NotificationChannel, NotificationJob } from './notification-job.entity';
 import type { SmsSender } from './sms';
+import { refundableCents } from '../payments/refundable-amount';
 
 export const maxNotificationAttempts = 6;
 
@@ -177,7 +178,7 @@ export async function queueRefundNotifications(
   publicUrl: string,
 ): Promise<void> {
   const facts = await factsOf(em, order, publicUrl);
-  const full = order.refundedCents >= order.totalCents;
+  const full = refundableCents(order.totalCents, order.refundedCents) === 0;
   queueEmail(em, { to: order.recipientEmail, ...(await renderRefundEmail({ order: facts, amountCents, full })) });
   queueSms(em, order.recipientPhone, orderSms.refunded(facts, amountCents));
 }

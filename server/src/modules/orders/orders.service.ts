@@ -89,11 +89,15 @@ export const ordersService = {
       throw AppError.field('paymentMethod', 'INVALID_PAYMENT_METHOD', 'Choose M-Pesa or card.');
     }
     const id = randomUUID();
-    const locationId = Number(
+    const locationInput: unknown =
       (input.deliveryLocationId === undefined || input.deliveryLocationId === null) && input.deliveryLocation
         ? await deliveryService.locationIdFor(ctx, input.deliveryLocation)
-        : input.deliveryLocationId,
-    );
+        : input.deliveryLocationId;
+    // A number or a string of digits: Number() would also read [3] as 3 and true as 1.
+    const locationId =
+      typeof locationInput === 'number' || (typeof locationInput === 'string' && /^\d{1,10}$/.test(locationInput))
+        ? Number(locationInput)
+        : Number.NaN;
     if (!isPostgresInteger(locationId)) {
       throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
     }

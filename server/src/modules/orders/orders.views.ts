@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { DeliveryLocation } from './delivery-location.entity';
 import { PaymentStatus, type Order } from './order.entity';
 import { lineTotalCents } from './order-money';
+import { refundableCents } from '../payments/refundable-amount';
 
 @ObjectType('OrderItem', { simpleResolvers: true })
 export class OrderItemView {
@@ -100,7 +101,8 @@ export class OrderView {
 
 /** Paid, and how much of it came back. */
 export function paymentStateOf(order: Pick<Order, 'paymentStatus' | 'refundedCents' | 'totalCents'>): string {
-  if (order.refundedCents > 0) return order.refundedCents >= order.totalCents ? 'refunded' : 'partially_refunded';
+  if (order.refundedCents > 0)
+    return refundableCents(order.totalCents, order.refundedCents) === 0 ? 'refunded' : 'partially_refunded';
   return order.paymentStatus === PaymentStatus.COMPLETED ? 'paid' : order.paymentStatus;
 }
 

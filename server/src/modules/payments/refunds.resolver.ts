@@ -73,6 +73,15 @@ export class RefundsResolver {
     return { refund: value ? toRefundView(value) : null, errors };
   }
 
+  @Authorized(UserRole.ADMIN)
+  @Query(() => Int, {
+    description:
+      'What a refund of the order may still take, in cents: its payment less its live refunds (pending ones too).',
+  })
+  async orderRefundableCents(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string): Promise<number> {
+    return refundsService.refundableCents(ctx, orderId);
+  }
+
   @Authorized()
   @Query(() => [RefundView], { description: "An order's refunds, newest first (admins, or the shopper's own)." })
   async orderRefunds(

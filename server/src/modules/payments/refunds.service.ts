@@ -14,7 +14,7 @@ import { queueRefundNotifications } from '../notifications/notifications.service
 import { Order, PaymentStatus } from '../orders/order.entity';
 import { releaseOrderStock } from '../orders/orders.service';
 import { PaystackRefusal, paystackTimeoutMs, type PaystackClient, type PaystackRefund } from './paystack-client';
-import { refundAmount } from './refundable-amount';
+import { refundableCents, refundAmount } from './refundable-amount';
 import { releasedRefundStatuses, Refund, RefundStatus } from './refund.entity';
 import { Transaction } from './transaction.entity';
 
@@ -370,6 +370,31 @@ export const refundsService = {
   },
 
   /** An order's refunds, newest first, one page in one statement (admins, or the shopper who placed it). */
+  /**
+   * What a refund of the order's paying payment may still take (refundable-amount.ts): its amount less its live
+   * refunds, pending ones included; 0 with no payment to refund. The refund dialog proposes this; refundOrder
+   * decides again under the payment's lock. One statement.
+   */
+  async refundableCents(ctx: RequestContext, orderId: unknown): Promise<number> {
+    requireAdmin(ctx);
+    if (!isUuid(orderId)) throw AppError.notFound('Order not found');
+    const [row] = await ctx.em
+      .getConnection()
+      .execute<{ found: boolean; amount_cents: number | null; reserved_cents: number }[]>(
+        `select o.id is not null as found, payment.amount_cents,
+              coalesce((select sum(r.amount_cents) from refunds r
+                         where r.transaction_id = payment.id and r.status <> all(?::text[])), 0)::int as reserved_cents
+         from (select 1) one
+         left join orders o on o.id = ?
+         left join lateral (select t.id, t.amount_cents from transactions t
+                             where t.order_id = o.id and t.status = ?
+                             order by t.flag_reason is not null, t.created_at limit 1) payment on true`,
+        [`{${releasedRefundStatuses.join(',')}}`, orderId, PaymentStatus.COMPLETED],
+      );
+    if (!row?.found) throw AppError.notFound('Order not found');
+    return row.amount_cents === null ? 0 : refundableCents(row.amount_cents, row.reserved_cents);
+  },
+
   async listForOrder(ctx: RequestContext, orderId: unknown, page: Page): Promise<Refund[]> {
     const viewer = requireViewer(ctx);
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');

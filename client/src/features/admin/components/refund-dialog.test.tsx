@@ -29,14 +29,18 @@ const ordersMock = (list = orderList()): MockLink.MockedResponse => ({
   request: { query: AdminOrdersDocument, variables: listVariables },
   result: { data: { adminOrders: list } },
 });
-const refundsMock = (refunds: unknown[]): MockLink.MockedResponse => ({
+/** The order's refunds, and what the server says is left to refund (paid 8,950.00, 950.00 back: 8,000.00). */
+const refundsMock = (refunds: unknown[], refundableCents = 800_000): MockLink.MockedResponse => ({
   request: { query: OrderRefundsDocument, variables: { orderId } },
-  result: { data: { orderRefunds: refunds } },
+  result: { data: { orderRefundableCents: refundableCents, orderRefunds: refunds } },
 });
 
+/** Opens the dialog and waits for its form, which waits for the server's figure. */
 async function openRefund() {
   await userEvent.click(await screen.findByRole('button', { name: 'Refund order 4b5c6d7e' }));
-  return screen.getByRole('dialog', { name: 'Refund Order' });
+  const dialog = screen.getByRole('dialog', { name: 'Refund Order' });
+  await within(dialog).findByLabelText('Amount (Ksh)');
+  return dialog;
 }
 
 describe('RefundDialog', () => {
@@ -146,6 +150,22 @@ describe('RefundDialog', () => {
     expect(await within(dialog).findByText(/Ksh 950\.00, Awaiting Paystack: Waiting/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Ksh 950\.00, Not sent, nothing refunded: Crashed/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Ksh 950\.00, Processed: Late delivery/)).toBeInTheDocument();
+  });
+
+  it("proposes the server's figure, not total less refunded: a refund awaiting Paystack holds its part", async () => {
+    const pending = { ...earlierRefund, id: 'eeeeeeee-1111-2222-3333-444444444444', amountCents: 300_000 };
+    renderAdmin(<OrdersPage />, {
+      mocks: [ordersMock(), refundsMock([{ ...pending, status: 'pending' }, earlierRefund], 500_000)],
+    });
+    const dialog = await openRefund();
+    // Paid 8,950.00, 950.00 processed and 3,000.00 awaiting Paystack: the server says 5,000.00 is left.
+    const amount = within(dialog).getByLabelText('Amount (Ksh)');
+    expect(amount).toHaveValue('5,000.00');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '8,000.00');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Too much');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('At most Ksh 5,000.00 is left to refund.');
   });
 
   it('refuses an amount above what is left, a non-amount and a missing reason without asking the server', async () => {

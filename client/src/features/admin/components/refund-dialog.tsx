@@ -6,7 +6,7 @@ import { shortId } from '../../../shared/format-order';
 import { Modal } from '../../../shared/ui/modal';
 import { useToast } from '../../../shared/ui/use-toast';
 import { refundStatusLabel, shillingsToCents } from '../admin-format';
-import { useOrderRefundsQuery, useRefundOrderMutation } from '../api/orders.generated';
+import { useOrderRefundsQuery, useRefundOrderMutation, type OrderRefundsQuery } from '../api/orders.generated';
 
 export interface RefundableOrder {
   id: string;
@@ -37,9 +37,40 @@ export function RefundDialog({ order, onClose }: { order: RefundableOrder | null
   );
 }
 
+/** Waits for the server's figure of what is left to refund (pending refunds count): the form proposes that. */
 function RefundForm({ order, onClose }: { order: RefundableOrder; onClose: () => void }) {
+  const { data, error } = useOrderRefundsQuery({ variables: { orderId: order.id }, fetchPolicy: 'cache-and-network' });
+  if (!data) {
+    return error ? (
+      <p role="alert" className="admin-error">
+        What is left to refund could not be loaded.
+      </p>
+    ) : (
+      <p className="muted">Loading…</p>
+    );
+  }
+  return (
+    <RefundAmountForm
+      order={order}
+      remainder={data.orderRefundableCents}
+      refunds={data.orderRefunds}
+      onClose={onClose}
+    />
+  );
+}
+
+function RefundAmountForm({
+  order,
+  remainder,
+  refunds,
+  onClose,
+}: {
+  order: RefundableOrder;
+  remainder: number;
+  refunds: OrderRefundsQuery['orderRefunds'];
+  onClose: () => void;
+}) {
   const ids = { amount: useId(), reason: useId(), restock: useId(), problem: useId(), refunds: useId() };
-  const remainder = Math.max(0, order.totalCents - order.refundedCents);
   const [amount, setAmount] = useState(amountText(remainder));
   const [reason, setReason] = useState('');
   const [restock, setRestock] = useState(false);
@@ -154,22 +185,19 @@ function RefundForm({ order, onClose }: { order: RefundableOrder; onClose: () =>
           </button>
         </div>
       </form>
-      <RefundList orderId={order.id} />
+      <RefundList refunds={refunds} />
     </>
   );
 }
 
 /** The order's refunds, newest first, with what Paystack made of each. */
-function RefundList({ orderId }: { orderId: string }) {
+function RefundList({ refunds }: { refunds: OrderRefundsQuery['orderRefunds'] }) {
   const headingId = useId();
-  const { data, error } = useOrderRefundsQuery({ variables: { orderId }, fetchPolicy: 'cache-and-network' });
-  const refunds = data?.orderRefunds;
   return (
     <section aria-labelledby={headingId} className="admin-history">
       <h3 id={headingId}>Refunds</h3>
-      {error ? <p className="muted">The refunds could not be loaded.</p> : null}
-      {refunds && refunds.length === 0 ? <p className="muted">No refunds yet.</p> : null}
-      {refunds && refunds.length > 0 ? (
+      {refunds.length === 0 ? <p className="muted">No refunds yet.</p> : null}
+      {refunds.length > 0 ? (
         <ul>
           {refunds.map((refund) => (
             <li key={refund.id}>

@@ -51,7 +51,7 @@ export function OrdersPage() {
   const actions = (order: AdminOrder) => (
     <>
       {statusButton(order)}
-      {order.paymentStatus === 'completed' && order.refundedCents < order.totalCents ? (
+      {order.paymentStatus === 'completed' && order.paymentState !== 'refunded' ? (
         <button
           type="button"
           className="button button--outline"

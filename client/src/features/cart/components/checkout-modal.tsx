@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   useCreateOrderMutation,
   useInitializePaymentMutation,
@@ -76,6 +76,11 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
   const refreshCart = useCallback(() => {
     void client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
   }, [client]);
+  // No quote for the chosen location: the cart was read before that location existed; read it again.
+  const quoteMissing = totals.totalCents === null;
+  useEffect(() => {
+    if (open && quoteMissing) refreshCart();
+  }, [open, quoteMissing, refreshCart]);
   // A failed payment cancelled the order and put its items back in the cart: a retry places a new one.
   const forgetOrder = useCallback(() => setOrderId(null), []);
 
@@ -315,7 +320,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
             </p>
           ) : null}
           <p className="checkout__total">
-            Total: <strong>{formatMoney(totals.totalCents)}</strong>
+            Total: <strong>{totals.totalCents === null ? '—' : formatMoney(totals.totalCents)}</strong>
             {totals.freeDelivery ? ' (free delivery)' : null}
           </p>
           <div className="checkout__buttons">
@@ -327,7 +332,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
             >
               Back
             </button>
-            <button type="submit" className="button" disabled={processing}>
+            <button type="submit" className="button" disabled={processing || totals.totalCents === null}>
               Pay Now
             </button>
           </div>

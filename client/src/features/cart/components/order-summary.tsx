@@ -88,7 +88,7 @@ export function OrderSummary({
         </div>
         <div className="order-summary__total">
           <dt>Total</dt>
-          <dd>{formatMoney(totals.totalCents)}</dd>
+          <dd>{totals.totalCents === null ? '—' : formatMoney(totals.totalCents)}</dd>
         </div>
       </dl>
       {freeDeliveryFromCents !== null ? (

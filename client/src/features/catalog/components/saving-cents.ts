@@ -1,7 +1,7 @@
 import type { ProductPrice_ProductFragment } from '../api/product-price.generated';
 
-/** Regular price − sale price, in integer cents; zero when the product is not on sale. */
+/** Regular price − the price the server charges (its unit-price rule), in integer cents; zero when not on sale. */
 export function savingCents(product: ProductPrice_ProductFragment): number {
-  if (!product.onSale || product.salePriceCents === null || product.salePriceCents === undefined) return 0;
-  return Math.max(0, product.priceCents - product.salePriceCents);
+  if (!product.onSale) return 0;
+  return Math.max(0, product.priceCents - product.effectivePriceCents);
 }

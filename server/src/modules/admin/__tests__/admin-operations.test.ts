@@ -303,6 +303,7 @@ describe('orders admin', () => {
     expect(await stockOf(11)).toBe(17);
     const { reference } = await startPayment(shop, shopper, order.id);
 
+    const changing = Date.now();
     expect((await setStatus(order.id, 'cancelled')).order?.status).toBe('cancelled');
     expect(await stockOf(11)).toBe(20);
     // Cancelling again changes nothing; the payment failing afterwards does not give the stock back twice.
@@ -356,7 +357,8 @@ describe('orders admin', () => {
       ['pending', 'cancelled'],
     ]);
     expect(history.data!.orderStatusChanges.every((change) => change.changedBy === 'Test Shopper')).toBe(true);
-    expect(Date.now() - Date.parse(history.data!.orderStatusChanges[0]?.changedAt ?? '')).toBeLessThan(10 * 60_000);
+    // When: the first change was made once the test asked for it (a second's leeway for PostgreSQL's clock reading).
+    expect(Date.parse(history.data!.orderStatusChanges[0]?.changedAt ?? '')).toBeGreaterThanOrEqual(changing - 1_000);
   });
 
   it('refuses an unknown status and an unknown order with a message', async () => {

@@ -145,6 +145,8 @@ describe('refusals name the REST fields', () => {
     ['a fee of 0 (free delivery names no location)', { shipping_fee: 0 }, 'delivery_location_id', undefined],
     ['an unknown location name', { delivery_location: 'Mombasa' }, 'delivery_location', undefined],
     ['an unknown location id', { delivery_location_id: 999 }, 'delivery_location_id', undefined],
+    ['a location id in an array', { delivery_location_id: [1] }, 'delivery_location_id', 'Select Delivery Location'],
+    ['a location id of true', { delivery_location_id: true }, 'delivery_location_id', 'Select Delivery Location'],
     ['no recipient phone', { recipient_phone: '' }, 'recipient_phone', 'Please fill in all fields'],
     ['a phone that is not Kenyan', { recipient_phone: '+44 20 7946 0958' }, 'recipient_phone', undefined],
     ['a bad e-mail', { recipient_email: 'achieng' }, 'recipient_email', undefined],

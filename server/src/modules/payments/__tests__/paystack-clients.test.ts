@@ -241,6 +241,14 @@ describe('the new reads, refused as Paystack refuses', () => {
     expect(answer.meta).toMatchObject({ perPage: 1 });
   });
 
+  it('answers a page far past the end with an empty list, not a 500 (page=99999999999999999999 made an offset out of range)', async () => {
+    for (const page of ['99999999999999999999', String(Number.MAX_SAFE_INTEGER), '100000000000']) {
+      const answer = await get(`/transaction?perPage=100&page=${page}`);
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { data: unknown[] }).data).toEqual([]);
+    }
+  });
+
   it('lists transactions in a constant number of statements', async () => {
     const statements = async (perPage: number) =>
       (await shop.statements.measure(() => get(`/transaction?perPage=${perPage}`))).statements;

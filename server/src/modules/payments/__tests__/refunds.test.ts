@@ -55,6 +55,18 @@ function refund(variables: Record<string, unknown>, user = admin, target = shop)
   return graphqlAs<RefundAnswer>(target, user, refundMutation, variables);
 }
 
+const refundableQuery = 'query ($orderId: ID!) { orderRefundableCents(orderId: $orderId) }';
+
+/** What the refund dialog proposes: the server's figure of what is left to refund. */
+async function refundableOf(orderId: string, user = admin, target = shop) {
+  return graphqlAs<{ data?: { orderRefundableCents: number }; errors?: { extensions?: { code?: string } }[] }>(
+    target,
+    user,
+    refundableQuery,
+    { orderId },
+  );
+}
+
 async function placedOrder(target: TestShop, user: TestUser, productId: number, quantity = 2) {
   await target.orm.em.fork().nativeUpdate(Product, { id: productId }, { quantity: 50 });
   await target.catalogueChanged();
@@ -196,6 +208,14 @@ describe('refundOrder', () => {
     const unpaid = await placedOrder(shop, user, 16, 1);
     const refused = await refund({ orderId: unpaid.id, reason: 'Not paid' });
     expect(refused.data?.refundOrder.errors).toEqual([expect.objectContaining({ code: 'NOT_REFUNDABLE' })]);
+    // What is left to refund: the whole payment, nothing for an unpaid order; admins only; unknown orders are 404.
+    expect((await refundableOf(order.id)).data?.orderRefundableCents).toBe(order.totalCents);
+    expect((await refundableOf(unpaid.id)).data?.orderRefundableCents).toBe(0);
+    expect((await refundableOf(order.id, user)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await refundableOf('not-a-uuid')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await refundableOf('4b5c6d7e-1111-2222-3333-444444444444')).errors?.[0]?.extensions?.code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('refunds a flagged double payment in one click and filters "refund needed" orders', async () => {
@@ -340,6 +360,9 @@ describe('reconciliation', () => {
       const answer = await refund({ orderId: paid.id, reason: 'Answer lost', amountCents: part }, lostAdmin, dropping);
       expect(answer.data!.refundOrder.errors).toEqual([]);
       expect(answer.data!.refundOrder.refund).toMatchObject({ amountCents: part, status: 'pending' });
+      // The order counts no refund yet, but the pending one holds its part: the dialog proposes the rest.
+      expect((await lost.orm.em.fork().findOneOrFail(Order, { id: paid.id })).refundedCents).toBe(0);
+      expect((await refundableOf(paid.id, lostAdmin, lost)).data?.orderRefundableCents).toBe(paid.totalCents - part);
       // The stand-in did take it: the money went out though the shop never heard so. Paystack lists a payment's
       // refunds by its numeric transaction id, not by the reference.
       expect(proxy.forwarded).toEqual([{ method: 'POST', path: '/refund', status: 200 }]);

@@ -67,10 +67,13 @@ export const refuseDuplicate = (response: Response) =>
  * Paystack's paging of lists (perPage up to 100, 50 when absent; page from 1) and the meta it answers with. Its API
  * reference writes perPage, its OpenAPI description per_page for List Transactions: both are read.
  */
+const maxPage = 1_000_000;
+
 export function paging(request: Request): { perPage: number; page: number } {
   const asked = request.query.perPage ?? request.query.per_page ?? '50';
   const perPage = Math.min(Math.max(Number.parseInt(String(asked), 10) || 50, 1), 100);
-  const page = Math.max(Number.parseInt(String(request.query.page ?? '1'), 10) || 1, 1);
+  // Capped so the offset stays a plain integer PostgreSQL takes (page=1e20 made it out of range).
+  const page = Math.min(Math.max(Number.parseInt(String(request.query.page ?? '1'), 10) || 1, 1), maxPage);
   return { perPage, page };
 }
 
