@@ -65,228 +65,40 @@ export type FieldErrorCode =
   | 'UNKNOWN_CATEGORY'
   | 'VERIFICATION_REQUIRED';
 
-export type DeliveryLocationsQueryVariables = Exact<{ [key: string]: never }>;
+export type DeliveryLocationsQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type DeliveryLocationsQuery = {
-  freeDeliveryFromCents: number;
-  deliveryLocations: Array<{
-    __typename: 'DeliveryLocation';
-    id: number;
-    name: string;
-    feeCents: number;
-    deliveryTime: string;
-  }>;
-};
+
+export type DeliveryLocationsQuery = { freeDeliveryFromCents: number, deliveryLocations: Array<{ __typename: 'DeliveryLocation', id: number, name: string, feeCents: number, deliveryTime: string }> };
 
 export type UpdateCartItemMutationVariables = Exact<{
   id: number;
   quantity: number;
 }>;
 
-export type UpdateCartItemMutation = {
-  updateCartItem: {
-    __typename: 'CartPayload';
-    cart: {
-      __typename: 'Cart';
-      id: string;
-      totalQuantity: number;
-      subtotalCents: number;
-      discountCode: string | null;
-      discountCents: number;
-      discountProblem: string | null;
-      discountedSubtotalCents: number;
-      freeDelivery: boolean;
-      freeDeliveryShortfallCents: number;
-      deliveryQuotes: Array<{
-        __typename: 'CartDeliveryQuote';
-        deliveryLocationId: number;
-        shippingFeeCents: number;
-        totalCents: number;
-      }>;
-      items: Array<{
-        __typename: 'CartLine';
-        id: number;
-        quantity: number;
-        unitPriceCents: number;
-        lineTotalCents: number;
-        product: {
-          __typename: 'Product';
-          id: number;
-          name: string;
-          category: string;
-          images: Array<{ __typename: 'ProductImage'; id: string; url: string }>;
-        };
-      }>;
-    } | null;
-    errors: Array<{ __typename: 'FieldError'; field: string; code: Types.FieldErrorCode; message: string }>;
-  };
-};
+
+export type UpdateCartItemMutation = { updateCartItem: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, discountCode: string | null, discountCents: number, discountProblem: string | null, discountedSubtotalCents: number, freeDelivery: boolean, freeDeliveryShortfallCents: number, deliveryQuotes: Array<{ __typename: 'CartDeliveryQuote', deliveryLocationId: number, shippingFeeCents: number, totalCents: number }>, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type RemoveCartItemMutationVariables = Exact<{
   id: number;
 }>;
 
-export type RemoveCartItemMutation = {
-  removeCartItem: {
-    __typename: 'CartPayload';
-    cart: {
-      __typename: 'Cart';
-      id: string;
-      totalQuantity: number;
-      subtotalCents: number;
-      discountCode: string | null;
-      discountCents: number;
-      discountProblem: string | null;
-      discountedSubtotalCents: number;
-      freeDelivery: boolean;
-      freeDeliveryShortfallCents: number;
-      deliveryQuotes: Array<{
-        __typename: 'CartDeliveryQuote';
-        deliveryLocationId: number;
-        shippingFeeCents: number;
-        totalCents: number;
-      }>;
-      items: Array<{
-        __typename: 'CartLine';
-        id: number;
-        quantity: number;
-        unitPriceCents: number;
-        lineTotalCents: number;
-        product: {
-          __typename: 'Product';
-          id: number;
-          name: string;
-          category: string;
-          images: Array<{ __typename: 'ProductImage'; id: string; url: string }>;
-        };
-      }>;
-    } | null;
-    errors: Array<{ __typename: 'FieldError'; field: string; code: Types.FieldErrorCode; message: string }>;
-  };
-};
+
+export type RemoveCartItemMutation = { removeCartItem: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, discountCode: string | null, discountCents: number, discountProblem: string | null, discountedSubtotalCents: number, freeDelivery: boolean, freeDeliveryShortfallCents: number, deliveryQuotes: Array<{ __typename: 'CartDeliveryQuote', deliveryLocationId: number, shippingFeeCents: number, totalCents: number }>, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type ApplyDiscountCodeMutationVariables = Exact<{
   code: string;
 }>;
 
-export type ApplyDiscountCodeMutation = {
-  applyDiscountCode: {
-    __typename: 'CartPayload';
-    cart: {
-      __typename: 'Cart';
-      id: string;
-      totalQuantity: number;
-      subtotalCents: number;
-      discountCode: string | null;
-      discountCents: number;
-      discountProblem: string | null;
-      discountedSubtotalCents: number;
-      freeDelivery: boolean;
-      freeDeliveryShortfallCents: number;
-      deliveryQuotes: Array<{
-        __typename: 'CartDeliveryQuote';
-        deliveryLocationId: number;
-        shippingFeeCents: number;
-        totalCents: number;
-      }>;
-      items: Array<{
-        __typename: 'CartLine';
-        id: number;
-        quantity: number;
-        unitPriceCents: number;
-        lineTotalCents: number;
-        product: {
-          __typename: 'Product';
-          id: number;
-          name: string;
-          category: string;
-          images: Array<{ __typename: 'ProductImage'; id: string; url: string }>;
-        };
-      }>;
-    } | null;
-    errors: Array<{ __typename: 'FieldError'; field: string; code: Types.FieldErrorCode; message: string }>;
-  };
-};
 
-export type RemoveDiscountCodeMutationVariables = Exact<{ [key: string]: never }>;
+export type ApplyDiscountCodeMutation = { applyDiscountCode: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, discountCode: string | null, discountCents: number, discountProblem: string | null, discountedSubtotalCents: number, freeDelivery: boolean, freeDeliveryShortfallCents: number, deliveryQuotes: Array<{ __typename: 'CartDeliveryQuote', deliveryLocationId: number, shippingFeeCents: number, totalCents: number }>, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
-export type RemoveDiscountCodeMutation = {
-  removeDiscountCode: {
-    __typename: 'CartPayload';
-    cart: {
-      __typename: 'Cart';
-      id: string;
-      totalQuantity: number;
-      subtotalCents: number;
-      discountCode: string | null;
-      discountCents: number;
-      discountProblem: string | null;
-      discountedSubtotalCents: number;
-      freeDelivery: boolean;
-      freeDeliveryShortfallCents: number;
-      deliveryQuotes: Array<{
-        __typename: 'CartDeliveryQuote';
-        deliveryLocationId: number;
-        shippingFeeCents: number;
-        totalCents: number;
-      }>;
-      items: Array<{
-        __typename: 'CartLine';
-        id: number;
-        quantity: number;
-        unitPriceCents: number;
-        lineTotalCents: number;
-        product: {
-          __typename: 'Product';
-          id: number;
-          name: string;
-          category: string;
-          images: Array<{ __typename: 'ProductImage'; id: string; url: string }>;
-        };
-      }>;
-    } | null;
-    errors: Array<{ __typename: 'FieldError'; field: string; code: Types.FieldErrorCode; message: string }>;
-  };
-};
+export type RemoveDiscountCodeMutationVariables = Exact<{ [key: string]: never; }>;
 
-export const DeliveryLocationsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'DeliveryLocations' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeliveryTerms' } }],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'DeliveryTerms' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Query' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDeliveryFromCents' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'deliveryLocations' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'deliveryTime' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+
+export type RemoveDiscountCodeMutation = { removeDiscountCode: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, discountCode: string | null, discountCents: number, discountProblem: string | null, discountedSubtotalCents: number, freeDelivery: boolean, freeDeliveryShortfallCents: number, deliveryQuotes: Array<{ __typename: 'CartDeliveryQuote', deliveryLocationId: number, shippingFeeCents: number, totalCents: number }>, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
+
+
+export const DeliveryLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DeliveryTerms"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DeliveryTerms"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Query"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"freeDeliveryFromCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"feeCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryTime"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useDeliveryLocationsQuery__
@@ -303,194 +115,25 @@ export const DeliveryLocationsDocument = {
  *   },
  * });
  */
-export function useDeliveryLocationsQuery(
-  baseOptions?: ApolloReactHooks.QueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useQuery<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>(
-    DeliveryLocationsDocument,
-    options,
-  );
-}
-export function useDeliveryLocationsLazyQuery(
-  baseOptions?: ApolloReactHooks.LazyQueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useLazyQuery<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>(
-    DeliveryLocationsDocument,
-    options,
-  );
-}
+export function useDeliveryLocationsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>(DeliveryLocationsDocument, options);
+      }
+export function useDeliveryLocationsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>(DeliveryLocationsDocument, options);
+        }
 // @ts-ignore
-export function useDeliveryLocationsSuspenseQuery(
-  baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>,
-): ApolloReactHooks.UseSuspenseQueryResult<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>;
-export function useDeliveryLocationsSuspenseQuery(
-  baseOptions?:
-    | ApolloReactHooks.SkipToken
-    | ApolloReactHooks.SuspenseQueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>,
-): ApolloReactHooks.UseSuspenseQueryResult<DeliveryLocationsQuery | undefined, DeliveryLocationsQueryVariables>;
-export function useDeliveryLocationsSuspenseQuery(
-  baseOptions?:
-    | ApolloReactHooks.SkipToken
-    | ApolloReactHooks.SuspenseQueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>,
-) {
-  const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useSuspenseQuery<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>(
-    DeliveryLocationsDocument,
-    options,
-  );
-}
+export function useDeliveryLocationsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>;
+export function useDeliveryLocationsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DeliveryLocationsQuery | undefined, DeliveryLocationsQueryVariables>;
+export function useDeliveryLocationsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<DeliveryLocationsQuery, DeliveryLocationsQueryVariables>(DeliveryLocationsDocument, options);
+        }
 export type DeliveryLocationsQueryHookResult = ReturnType<typeof useDeliveryLocationsQuery>;
 export type DeliveryLocationsLazyQueryHookResult = ReturnType<typeof useDeliveryLocationsLazyQuery>;
 export type DeliveryLocationsSuspenseQueryHookResult = ReturnType<typeof useDeliveryLocationsSuspenseQuery>;
-export const UpdateCartItemDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'UpdateCartItem' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'quantity' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'updateCartItem' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'id' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'quantity' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'quantity' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'cart' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartContents' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'errors' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartErrors' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartContents' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Cart' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalQuantity' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'subtotalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountCode' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountProblem' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountedSubtotalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDelivery' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDeliveryShortfallCents' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'deliveryQuotes' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'deliveryLocationId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'shippingFeeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'items' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'lineTotalCents' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'product' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'category' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'images' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'url' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartErrors' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FieldError' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export const UpdateCartItemDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateCartItem"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"quantity"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCartItem"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"quantity"},"value":{"kind":"Variable","name":{"kind":"Name","value":"quantity"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cart"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartContents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartContents"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Cart"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"totalQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"subtotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"discountCode"}},{"kind":"Field","name":{"kind":"Name","value":"discountCents"}},{"kind":"Field","name":{"kind":"Name","value":"discountProblem"}},{"kind":"Field","name":{"kind":"Name","value":"discountedSubtotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"freeDelivery"}},{"kind":"Field","name":{"kind":"Name","value":"freeDeliveryShortfallCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryQuotes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveryLocationId"}},{"kind":"Field","name":{"kind":"Name","value":"shippingFeeCents"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"unitPriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"lineTotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"product"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useUpdateCartItemMutation__
@@ -510,153 +153,12 @@ export const UpdateCartItemDocument = {
  *   },
  * });
  */
-export function useUpdateCartItemMutation(
-  baseOptions?: ApolloReactHooks.MutationHookOptions<UpdateCartItemMutation, UpdateCartItemMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useMutation<UpdateCartItemMutation, UpdateCartItemMutationVariables>(
-    UpdateCartItemDocument,
-    options,
-  );
-}
+export function useUpdateCartItemMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UpdateCartItemMutation, UpdateCartItemMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UpdateCartItemMutation, UpdateCartItemMutationVariables>(UpdateCartItemDocument, options);
+      }
 export type UpdateCartItemMutationHookResult = ReturnType<typeof useUpdateCartItemMutation>;
-export const RemoveCartItemDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'RemoveCartItem' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'removeCartItem' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'id' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'cart' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartContents' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'errors' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartErrors' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartContents' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Cart' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalQuantity' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'subtotalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountCode' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountProblem' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountedSubtotalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDelivery' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDeliveryShortfallCents' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'deliveryQuotes' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'deliveryLocationId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'shippingFeeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'items' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'lineTotalCents' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'product' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'category' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'images' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'url' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartErrors' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FieldError' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export const RemoveCartItemDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveCartItem"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeCartItem"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cart"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartContents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartContents"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Cart"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"totalQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"subtotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"discountCode"}},{"kind":"Field","name":{"kind":"Name","value":"discountCents"}},{"kind":"Field","name":{"kind":"Name","value":"discountProblem"}},{"kind":"Field","name":{"kind":"Name","value":"discountedSubtotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"freeDelivery"}},{"kind":"Field","name":{"kind":"Name","value":"freeDeliveryShortfallCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryQuotes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveryLocationId"}},{"kind":"Field","name":{"kind":"Name","value":"shippingFeeCents"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"unitPriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"lineTotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"product"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useRemoveCartItemMutation__
@@ -675,153 +177,12 @@ export const RemoveCartItemDocument = {
  *   },
  * });
  */
-export function useRemoveCartItemMutation(
-  baseOptions?: ApolloReactHooks.MutationHookOptions<RemoveCartItemMutation, RemoveCartItemMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useMutation<RemoveCartItemMutation, RemoveCartItemMutationVariables>(
-    RemoveCartItemDocument,
-    options,
-  );
-}
+export function useRemoveCartItemMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RemoveCartItemMutation, RemoveCartItemMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RemoveCartItemMutation, RemoveCartItemMutationVariables>(RemoveCartItemDocument, options);
+      }
 export type RemoveCartItemMutationHookResult = ReturnType<typeof useRemoveCartItemMutation>;
-export const ApplyDiscountCodeDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ApplyDiscountCode' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'applyDiscountCode' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'code' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'cart' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartContents' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'errors' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartErrors' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartContents' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Cart' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalQuantity' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'subtotalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountCode' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountProblem' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountedSubtotalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDelivery' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDeliveryShortfallCents' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'deliveryQuotes' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'deliveryLocationId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'shippingFeeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'items' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'lineTotalCents' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'product' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'category' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'images' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'url' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartErrors' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FieldError' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export const ApplyDiscountCodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ApplyDiscountCode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"code"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"applyDiscountCode"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"code"},"value":{"kind":"Variable","name":{"kind":"Name","value":"code"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cart"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartContents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartContents"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Cart"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"totalQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"subtotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"discountCode"}},{"kind":"Field","name":{"kind":"Name","value":"discountCents"}},{"kind":"Field","name":{"kind":"Name","value":"discountProblem"}},{"kind":"Field","name":{"kind":"Name","value":"discountedSubtotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"freeDelivery"}},{"kind":"Field","name":{"kind":"Name","value":"freeDeliveryShortfallCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryQuotes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveryLocationId"}},{"kind":"Field","name":{"kind":"Name","value":"shippingFeeCents"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"unitPriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"lineTotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"product"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useApplyDiscountCodeMutation__
@@ -840,139 +201,12 @@ export const ApplyDiscountCodeDocument = {
  *   },
  * });
  */
-export function useApplyDiscountCodeMutation(
-  baseOptions?: ApolloReactHooks.MutationHookOptions<ApplyDiscountCodeMutation, ApplyDiscountCodeMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useMutation<ApplyDiscountCodeMutation, ApplyDiscountCodeMutationVariables>(
-    ApplyDiscountCodeDocument,
-    options,
-  );
-}
+export function useApplyDiscountCodeMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<ApplyDiscountCodeMutation, ApplyDiscountCodeMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<ApplyDiscountCodeMutation, ApplyDiscountCodeMutationVariables>(ApplyDiscountCodeDocument, options);
+      }
 export type ApplyDiscountCodeMutationHookResult = ReturnType<typeof useApplyDiscountCodeMutation>;
-export const RemoveDiscountCodeDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'RemoveDiscountCode' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'removeDiscountCode' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'cart' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartContents' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'errors' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartErrors' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartContents' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Cart' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalQuantity' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'subtotalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountCode' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountProblem' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'discountedSubtotalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDelivery' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'freeDeliveryShortfallCents' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'deliveryQuotes' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'deliveryLocationId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'shippingFeeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'items' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'lineTotalCents' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'product' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'category' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'images' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'url' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartErrors' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FieldError' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export const RemoveDiscountCodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveDiscountCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeDiscountCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cart"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartContents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartContents"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Cart"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"totalQuantity"}},{"kind":"Field","name":{"kind":"Name","value":"subtotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"discountCode"}},{"kind":"Field","name":{"kind":"Name","value":"discountCents"}},{"kind":"Field","name":{"kind":"Name","value":"discountProblem"}},{"kind":"Field","name":{"kind":"Name","value":"discountedSubtotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"freeDelivery"}},{"kind":"Field","name":{"kind":"Name","value":"freeDeliveryShortfallCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryQuotes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveryLocationId"}},{"kind":"Field","name":{"kind":"Name","value":"shippingFeeCents"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"unitPriceCents"}},{"kind":"Field","name":{"kind":"Name","value":"lineTotalCents"}},{"kind":"Field","name":{"kind":"Name","value":"product"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useRemoveDiscountCodeMutation__
@@ -990,13 +224,8 @@ export const RemoveDiscountCodeDocument = {
  *   },
  * });
  */
-export function useRemoveDiscountCodeMutation(
-  baseOptions?: ApolloReactHooks.MutationHookOptions<RemoveDiscountCodeMutation, RemoveDiscountCodeMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useMutation<RemoveDiscountCodeMutation, RemoveDiscountCodeMutationVariables>(
-    RemoveDiscountCodeDocument,
-    options,
-  );
-}
+export function useRemoveDiscountCodeMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RemoveDiscountCodeMutation, RemoveDiscountCodeMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RemoveDiscountCodeMutation, RemoveDiscountCodeMutationVariables>(RemoveDiscountCodeDocument, options);
+      }
 export type RemoveDiscountCodeMutationHookResult = ReturnType<typeof useRemoveDiscountCodeMutation>;

@@ -87,157 +87,41 @@ export type CreateOrderMutationVariables = Exact<{
   idempotencyKey?: string | null | undefined;
 }>;
 
-export type CreateOrderMutation = {
-  createOrder: {
-    __typename: 'CreateOrderPayload';
-    order: { __typename: 'Order'; id: string; totalCents: number } | null;
-    errors: Array<{ __typename: 'FieldError'; field: string; code: Types.FieldErrorCode; message: string }>;
-  };
-};
+
+export type CreateOrderMutation = { createOrder: { __typename: 'CreateOrderPayload', order: { __typename: 'Order', id: string, totalCents: number } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type InitializePaymentMutationVariables = Exact<{
   orderId: string | number;
   method?: string | null | undefined;
 }>;
 
-export type InitializePaymentMutation = {
-  initializePayment: {
-    __typename: 'PaymentInitPayload';
-    authorizationUrl: string | null;
-    reference: string | null;
-    errors: Array<{ __typename: 'FieldError'; field: string; code: Types.FieldErrorCode; message: string }>;
-  };
-};
+
+export type InitializePaymentMutation = { initializePayment: { __typename: 'PaymentInitPayload', authorizationUrl: string | null, reference: string | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type VerifyPaymentMutationVariables = Exact<{
   reference: string;
 }>;
 
-export type VerifyPaymentMutation = {
-  verifyPayment: {
-    __typename: 'PaymentResult';
-    status: string;
-    order: {
-      __typename: 'Order';
-      id: string;
-      status: string;
-      paymentStatus: string;
-      discountCode: string | null;
-      discountCents: number;
-      totalCents: number;
-    } | null;
-    errors: Array<{ __typename: 'FieldError'; field: string; code: Types.FieldErrorCode; message: string }>;
-  };
-};
+
+export type VerifyPaymentMutation = { verifyPayment: { __typename: 'PaymentResult', status: string, order: { __typename: 'Order', id: string, status: string, paymentStatus: string, discountCode: string | null, discountCents: number, totalCents: number } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type PayWithMpesaMutationVariables = Exact<{
   orderId: string | number;
   phone: string;
 }>;
 
-export type PayWithMpesaMutation = {
-  payWithMpesa: {
-    __typename: 'PayWithMpesaPayload';
-    charge: { __typename: 'MpesaCharge'; id: string; orderId: string; amountCents: number; displayText: string } | null;
-    errors: Array<{ __typename: 'FieldError'; field: string; code: Types.FieldErrorCode; message: string }>;
-  };
-};
+
+export type PayWithMpesaMutation = { payWithMpesa: { __typename: 'PayWithMpesaPayload', charge: { __typename: 'MpesaCharge', id: string, orderId: string, amountCents: number, displayText: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 export type OrderPaymentQueryVariables = Exact<{
   orderId: string | number;
 }>;
 
-export type OrderPaymentQuery = {
-  orderPayment: {
-    __typename: 'OrderPayment';
-    id: string;
-    orderId: string;
-    status: string;
-    refundDue: boolean;
-    reason: string | null;
-  };
-};
 
-export const CreateOrderDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'CreateOrder' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateOrderInput' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'idempotencyKey' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'createOrder' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'idempotencyKey' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'idempotencyKey' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'order' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'errors' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartErrors' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartErrors' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FieldError' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export type OrderPaymentQuery = { orderPayment: { __typename: 'OrderPayment', id: string, orderId: string, status: string, refundDue: boolean, reason: string | null } };
+
+
+export const CreateOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateOrderInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useCreateOrderMutation__
@@ -257,84 +141,12 @@ export const CreateOrderDocument = {
  *   },
  * });
  */
-export function useCreateOrderMutation(
-  baseOptions?: ApolloReactHooks.MutationHookOptions<CreateOrderMutation, CreateOrderMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useMutation<CreateOrderMutation, CreateOrderMutationVariables>(CreateOrderDocument, options);
-}
+export function useCreateOrderMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreateOrderMutation, CreateOrderMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreateOrderMutation, CreateOrderMutationVariables>(CreateOrderDocument, options);
+      }
 export type CreateOrderMutationHookResult = ReturnType<typeof useCreateOrderMutation>;
-export const InitializePaymentDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'InitializePayment' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'orderId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'method' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'initializePayment' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'orderId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'orderId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'method' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'method' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'authorizationUrl' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'errors' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartErrors' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartErrors' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FieldError' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export const InitializePaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"InitializePayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"method"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"initializePayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}},{"kind":"Argument","name":{"kind":"Name","value":"method"},"value":{"kind":"Variable","name":{"kind":"Name","value":"method"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"authorizationUrl"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useInitializePaymentMutation__
@@ -354,91 +166,12 @@ export const InitializePaymentDocument = {
  *   },
  * });
  */
-export function useInitializePaymentMutation(
-  baseOptions?: ApolloReactHooks.MutationHookOptions<InitializePaymentMutation, InitializePaymentMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useMutation<InitializePaymentMutation, InitializePaymentMutationVariables>(
-    InitializePaymentDocument,
-    options,
-  );
-}
+export function useInitializePaymentMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<InitializePaymentMutation, InitializePaymentMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<InitializePaymentMutation, InitializePaymentMutationVariables>(InitializePaymentDocument, options);
+      }
 export type InitializePaymentMutationHookResult = ReturnType<typeof useInitializePaymentMutation>;
-export const VerifyPaymentDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'VerifyPayment' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reference' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'verifyPayment' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'reference' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'reference' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'order' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'discountCode' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'discountCents' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'errors' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartErrors' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartErrors' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FieldError' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export const VerifyPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"reference"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"reference"},"value":{"kind":"Variable","name":{"kind":"Name","value":"reference"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paymentStatus"}},{"kind":"Field","name":{"kind":"Name","value":"discountCode"}},{"kind":"Field","name":{"kind":"Name","value":"discountCents"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useVerifyPaymentMutation__
@@ -457,98 +190,12 @@ export const VerifyPaymentDocument = {
  *   },
  * });
  */
-export function useVerifyPaymentMutation(
-  baseOptions?: ApolloReactHooks.MutationHookOptions<VerifyPaymentMutation, VerifyPaymentMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useMutation<VerifyPaymentMutation, VerifyPaymentMutationVariables>(
-    VerifyPaymentDocument,
-    options,
-  );
-}
+export function useVerifyPaymentMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<VerifyPaymentMutation, VerifyPaymentMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<VerifyPaymentMutation, VerifyPaymentMutationVariables>(VerifyPaymentDocument, options);
+      }
 export type VerifyPaymentMutationHookResult = ReturnType<typeof useVerifyPaymentMutation>;
-export const PayWithMpesaDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'PayWithMpesa' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'orderId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'payWithMpesa' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'orderId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'orderId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'phone' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'charge' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'orderId' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'amountCents' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'displayText' } },
-                    ],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'errors' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartErrors' } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CartErrors' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FieldError' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'field' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export const PayWithMpesaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PayWithMpesa"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"phone"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"payWithMpesa"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}},{"kind":"Argument","name":{"kind":"Name","value":"phone"},"value":{"kind":"Variable","name":{"kind":"Name","value":"phone"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"charge"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"amountCents"}},{"kind":"Field","name":{"kind":"Name","value":"displayText"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CartErrors"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartErrors"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FieldError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __usePayWithMpesaMutation__
@@ -568,59 +215,12 @@ export const PayWithMpesaDocument = {
  *   },
  * });
  */
-export function usePayWithMpesaMutation(
-  baseOptions?: ApolloReactHooks.MutationHookOptions<PayWithMpesaMutation, PayWithMpesaMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useMutation<PayWithMpesaMutation, PayWithMpesaMutationVariables>(
-    PayWithMpesaDocument,
-    options,
-  );
-}
+export function usePayWithMpesaMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<PayWithMpesaMutation, PayWithMpesaMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<PayWithMpesaMutation, PayWithMpesaMutationVariables>(PayWithMpesaDocument, options);
+      }
 export type PayWithMpesaMutationHookResult = ReturnType<typeof usePayWithMpesaMutation>;
-export const OrderPaymentDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'OrderPayment' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'orderId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'orderPayment' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'orderId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'orderId' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'orderId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'refundDue' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
+export const OrderPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrderPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"refundDue"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useOrderPaymentQuery__
@@ -638,39 +238,21 @@ export const OrderPaymentDocument = {
  *   },
  * });
  */
-export function useOrderPaymentQuery(
-  baseOptions: ApolloReactHooks.QueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables> &
-    ({ variables: OrderPaymentQueryVariables; skip?: boolean } | { skip: boolean }),
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useQuery<OrderPaymentQuery, OrderPaymentQueryVariables>(OrderPaymentDocument, options);
-}
-export function useOrderPaymentLazyQuery(
-  baseOptions?: ApolloReactHooks.LazyQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useLazyQuery<OrderPaymentQuery, OrderPaymentQueryVariables>(OrderPaymentDocument, options);
-}
+export function useOrderPaymentQuery(baseOptions: ApolloReactHooks.QueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables> & ({ variables: OrderPaymentQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<OrderPaymentQuery, OrderPaymentQueryVariables>(OrderPaymentDocument, options);
+      }
+export function useOrderPaymentLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<OrderPaymentQuery, OrderPaymentQueryVariables>(OrderPaymentDocument, options);
+        }
 // @ts-ignore
-export function useOrderPaymentSuspenseQuery(
-  baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>,
-): ApolloReactHooks.UseSuspenseQueryResult<OrderPaymentQuery, OrderPaymentQueryVariables>;
-export function useOrderPaymentSuspenseQuery(
-  baseOptions?:
-    | ApolloReactHooks.SkipToken
-    | ApolloReactHooks.SuspenseQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>,
-): ApolloReactHooks.UseSuspenseQueryResult<OrderPaymentQuery | undefined, OrderPaymentQueryVariables>;
-export function useOrderPaymentSuspenseQuery(
-  baseOptions?:
-    | ApolloReactHooks.SkipToken
-    | ApolloReactHooks.SuspenseQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>,
-) {
-  const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return ApolloReactHooks.useSuspenseQuery<OrderPaymentQuery, OrderPaymentQueryVariables>(
-    OrderPaymentDocument,
-    options,
-  );
-}
+export function useOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<OrderPaymentQuery, OrderPaymentQueryVariables>;
+export function useOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<OrderPaymentQuery | undefined, OrderPaymentQueryVariables>;
+export function useOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<OrderPaymentQuery, OrderPaymentQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<OrderPaymentQuery, OrderPaymentQueryVariables>(OrderPaymentDocument, options);
+        }
 export type OrderPaymentQueryHookResult = ReturnType<typeof useOrderPaymentQuery>;
 export type OrderPaymentLazyQueryHookResult = ReturnType<typeof useOrderPaymentLazyQuery>;
 export type OrderPaymentSuspenseQueryHookResult = ReturnType<typeof useOrderPaymentSuspenseQuery>;
