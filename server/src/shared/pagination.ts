@@ -6,6 +6,8 @@ export interface Page {
 }
 
 export const maxPageSize = 100;
+/** The rows a list gives when no limit is asked. */
+export const defaultPageSize = 60;
 /**
  * The furthest a list can be paged: far beyond any list the shop has, and well inside PostgreSQL's int (an
  * offset past 2^31 made the statement itself fail).
@@ -13,7 +15,11 @@ export const maxPageSize = 100;
 export const maxOffset = 1_000_000;
 
 /** Validates a requested page; lists never return more than `maxPageSize` rows. */
-export function pageOf(limit: number | undefined | null, offset: number | undefined | null, defaultLimit = 60): Page {
+export function pageOf(
+  limit: number | undefined | null,
+  offset: number | undefined | null,
+  defaultLimit = defaultPageSize,
+): Page {
   const errors: FieldError[] = [];
   const resolvedLimit = limit ?? defaultLimit;
   const resolvedOffset = offset ?? 0;

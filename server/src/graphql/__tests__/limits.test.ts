@@ -67,8 +67,10 @@ describe('operationComplexity', () => {
     // graphql-armor's cost: the list field 1 plus its two fields, times the rows asked for.
     expect(operationComplexity(schema, document, operation, { n: 10 })).toBe(30);
     expect(operationComplexity(schema, document, operation, { n: 100 })).toBe(300);
-    // No limit: the largest page (100).
-    expect(operationComplexity(schema, document, operation, {})).toBe(300);
+    // No limit: the rows the resolver gives unasked (60 products; 4 related products, as the product page asks).
+    expect(operationComplexity(schema, document, operation, {})).toBe(180);
+    const related = operationOf('{ relatedProducts(productId: 1) { id name } }');
+    expect(operationComplexity(schema, related.document, related.operation, {})).toBe(12);
     const literal = operationOf('{ products(limit: 100000) { id name } }');
     expect(operationComplexity(schema, literal.document, literal.operation, {})).toBe(300_000);
     const suggestions = operationOf('query ($k: Int) { searchSuggestions(q: "ro", first: $k) { products { id } } }');

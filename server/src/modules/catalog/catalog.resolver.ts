@@ -1,16 +1,26 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
-import { maxPageSize, pageOf } from '../../shared/pagination';
+import { defaultPageSize, pageOf } from '../../shared/pagination';
 import { CategoryMatch, ProductFilter, ProductSort, SearchSuggestions } from './catalog.inputs';
 import { catalogService } from './catalog.service';
 import { CategoryView, ProductView } from './catalog.views';
 
-const listComplexity = ({ args, childComplexity }: { args: { limit?: number }; childComplexity: number }) =>
-  (args.limit ?? maxPageSize) * Math.max(childComplexity, 1);
+/** Rows of the lists whose resolvers give fewer than a page unless asked. */
+const newArrivalsShown = 6;
+const relatedShown = 4;
+
+/**
+ * A list's cost: its selections times the rows asked for, or the rows its resolver gives when no limit is asked
+ * (pageOf's default, which it must match: counting 100 for a default of 4 refused the product page).
+ */
+const listComplexity =
+  (defaultRows: number) =>
+  ({ args, childComplexity }: { args: { limit?: number }; childComplexity: number }) =>
+    (args.limit ?? defaultRows) * Math.max(childComplexity, 1);
 
 @Resolver(() => ProductView)
 export class ProductResolver {
-  @Query(() => [ProductView], { complexity: listComplexity })
+  @Query(() => [ProductView], { complexity: listComplexity(defaultPageSize) })
   async products(
     @Ctx() ctx: RequestContext,
     @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter,
@@ -26,14 +36,14 @@ export class ProductResolver {
   }
 
   @Query(() => [ProductView], {
-    complexity: listComplexity,
+    complexity: listComplexity(newArrivalsShown),
     description: 'Newest products first; 6 unless a limit is given.',
   })
   async newArrivals(
     @Ctx() ctx: RequestContext,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<ProductView[]> {
-    return catalogService.listNewArrivals(ctx, pageOf(limit, 0, 6));
+    return catalogService.listNewArrivals(ctx, pageOf(limit, 0, newArrivalsShown));
   }
 
   @Query(() => Int, {
@@ -49,7 +59,7 @@ export class ProductResolver {
   }
 
   @Query(() => [ProductView], {
-    complexity: listComplexity,
+    complexity: listComplexity(relatedShown),
     description: 'Other in-stock products in the same categories as this one, newest first; 4 unless a limit is given.',
   })
   async relatedProducts(
@@ -57,7 +67,7 @@ export class ProductResolver {
     @Arg('productId', () => Int) productId: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<ProductView[]> {
-    return catalogService.listRelatedProducts(ctx, productId, pageOf(limit, 0, 4).limit);
+    return catalogService.listRelatedProducts(ctx, productId, pageOf(limit, 0, relatedShown).limit);
   }
 
   @Query(() => SearchSuggestions, {
