@@ -53,6 +53,7 @@ const graphqlAccess: Record<string, Access> = {
   dashboard: 'admin',
   adminOrders: 'admin',
   orderStatusChanges: 'admin',
+  orderRefundableCents: 'admin',
   adminTransactions: 'admin',
   adminDiscountCodes: 'admin',
   adminUsers: 'admin',
