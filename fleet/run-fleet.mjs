@@ -41,7 +41,11 @@ const buyers = 3;
 /** Between one shopper's rounds: a steady load that leaves the 2-core CI machine room for restarts. */
 const pauseMs = 50;
 const warmUpMs = 5_000;
-const settleMs = 3_000;
+// After an instance is ready again, the next waits out nginx's fail_timeout (scale.conf: 10 s): the refused
+// connections of a restart keep that instance out of nginx's rotation until then, and restarting the next one
+// sooner left none live once (CI: app-3's SIGTERM at 14.7 s, app-1 and app-2 still marked down, 155 × 502).
+const nginxFailTimeoutMs = 10_000;
+const settleMs = nginxFailTimeoutMs + 1_000;
 /** Stock given to the products the buyers buy, so that no checkout is refused for want of it. */
 const stockForTheRun = 100_000_000;
 const readyTimeoutMs = 300_000;
