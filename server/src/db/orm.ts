@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { Category } from '../modules/catalog/category.entity';
 import { Product, ProductImage } from '../modules/catalog/product.entity';
+import { ProductVariant } from '../modules/catalog/product-variant.entity';
 import { Review } from '../modules/reviews/review.entity';
 import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
 import { NewsletterSubscription } from '../modules/newsletter/newsletter-subscription.entity';
@@ -28,6 +29,7 @@ export const entities = [
   Category,
   Product,
   ProductImage,
+  ProductVariant,
   Review,
   DeliveryLocation,
   NewsletterSubscription,

@@ -22,6 +22,7 @@ import { Migration0020RefundsNotSent } from './migration-0020-refunds-not-sent';
 import { Migration0021PendingPaymentsIndex } from './migration-0021-pending-payments-index';
 import { Migration0022IdempotentOrders } from './migration-0022-idempotent-orders';
 import { Migration0023SearchCosts } from './migration-0023-search-costs';
+import { Migration0024ProductVariants } from './migration-0024-product-variants';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -52,4 +53,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0021PendingPaymentsIndex', class: Migration0021PendingPaymentsIndex },
   { name: 'Migration0022IdempotentOrders', class: Migration0022IdempotentOrders },
   { name: 'Migration0023SearchCosts', class: Migration0023SearchCosts },
+  { name: 'Migration0024ProductVariants', class: Migration0024ProductVariants },
 ];

@@ -3,6 +3,10 @@ import type { RequestContext } from '../../core/request-context';
 import { effectivePriceCents, imageSrcSet, type ImageUrlOf } from './product.entity';
 import { shipsFree } from '../orders/order-money';
 import { masterWidth, variantWidths } from './image-variants';
+import { ForWhom, ScentFamily } from './product.entity';
+import { Concentration } from './product-variant.entity';
+import { sizeLabel } from './size-label';
+import './fragrance-facts';
 
 /**
  * The catalogue as shoppers read it: plain objects built from one SQL statement per list (images
@@ -54,6 +58,48 @@ export class ProductImageView {
   srcSet!: string;
 }
 
+@ObjectType('ProductVariant', { simpleResolvers: true, description: 'One size of a product (decision 0083).' })
+export class ProductVariantView {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => Int, { nullable: true, description: 'Millilitres; null when the size is not stated.' })
+  sizeMl!: number | null;
+
+  @Field(() => Concentration, { nullable: true })
+  concentration!: Concentration | null;
+
+  @Field(() => Boolean, { description: 'A sample or decant, sold to try the scent.' })
+  isSample!: boolean;
+
+  @Field(() => String, { nullable: true })
+  sku!: string | null;
+
+  @Field(() => String, { description: 'The size as screens name it, e.g. "5 ml decant · Eau de Parfum".' })
+  label!: string;
+
+  @Field(() => Int, { description: 'Regular price in cents of KES.' })
+  priceCents!: number;
+
+  @Field(() => Int, { nullable: true })
+  salePriceCents!: number | null;
+
+  @Field(() => Boolean)
+  onSale!: boolean;
+
+  @Field(() => Int, { description: 'The price a shopper pays for this size, in cents of KES.' })
+  effectivePriceCents!: number;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => Boolean)
+  inStock!: boolean;
+
+  @Field(() => [Int], { description: "Ids of the product's images that show this size, first shown first." })
+  imageIds!: number[];
+}
+
 @ObjectType('Product', { simpleResolvers: true })
 export class ProductView {
   @Field(() => Int)
@@ -89,6 +135,32 @@ export class ProductView {
   @Field(() => [ProductImageView])
   images!: ProductImageView[];
 
+  @Field(() => [ProductVariantView], {
+    description: 'The sizes on sale, the default first; price, salePrice, onSale and quantity above are its.',
+  })
+  variants!: ProductVariantView[];
+
+  @Field(() => Int, { description: 'The cheapest size\'s price a shopper pays: the card\'s "from Ksh …".' })
+  fromPriceCents!: number;
+
+  @Field(() => Boolean, { description: 'Whether the sizes differ in price (the card then says "from").' })
+  pricesDiffer!: boolean;
+
+  @Field(() => ScentFamily, { nullable: true })
+  scentFamily!: ScentFamily | null;
+
+  @Field(() => ForWhom, { nullable: true })
+  forWhom!: ForWhom | null;
+
+  @Field(() => [String], { description: 'Top notes, lower case.' })
+  notesTop!: string[];
+
+  @Field(() => [String])
+  notesHeart!: string[];
+
+  @Field(() => [String])
+  notesBase!: string[];
+
   @Field(() => [CategoryView])
   categories!: CategoryView[];
 
@@ -119,8 +191,45 @@ export interface ProductRow {
   quantity: number;
   created_at: Date | string;
   updated_at: Date | string;
-  images: { id: number; fileName: string; width: number; height: number; widths: number[] }[];
+  images: {
+    id: number;
+    fileName: string;
+    width: number;
+    height: number;
+    widths: number[];
+    variantId?: number | null;
+  }[];
   categories: CategoryRow[];
+  variants: VariantRow[];
+  scent_family: ScentFamily | null;
+  for_whom: ForWhom | null;
+  notes_top: string[];
+  notes_heart: string[];
+  notes_base: string[];
+}
+
+/** A size as product-query-sql's `variants` aggregate gives it. */
+export interface VariantRow {
+  id: number;
+  sizeMl: number | null;
+  concentration: Concentration | null;
+  isSample: boolean;
+  sku: string | null;
+  priceCents: number;
+  salePriceCents: number | null;
+  onSale: boolean;
+  quantity: number;
+}
+
+export function toVariantView(row: VariantRow, imageIds: number[]): ProductVariantView {
+  const prices = { priceCents: row.priceCents, salePriceCents: row.salePriceCents, onSale: row.onSale };
+  return Object.assign(new ProductVariantView(), {
+    ...row,
+    label: sizeLabel(row),
+    effectivePriceCents: effectivePriceCents(prices),
+    inStock: row.quantity > 0,
+    imageIds,
+  });
 }
 
 /** Where an image's key is served from: the shop's /uploads or the bucket's public URL. */
@@ -142,6 +251,12 @@ export function toCategoryView(row: CategoryRow, urlOf: ImageUrlOf): CategoryVie
 
 export function toProductView(row: ProductRow, urlOf: ImageUrlOf): ProductView {
   const categories = row.categories.map((category) => toCategoryView(category, urlOf));
+  const variants = row.variants.map((variant) =>
+    toVariantView(
+      variant,
+      row.images.filter((image) => image.variantId === variant.id).map((image) => image.id),
+    ),
+  );
   const prices = { priceCents: row.price_cents, salePriceCents: row.sale_price_cents, onSale: row.on_sale };
   return Object.assign(new ProductView(), {
     id: row.id,
@@ -162,6 +277,14 @@ export function toProductView(row: ProductRow, urlOf: ImageUrlOf): ProductView {
         srcSet: imageSrcSet(image.fileName, image.width, image.widths, urlOf),
       }),
     ),
+    variants,
+    fromPriceCents: Math.min(...variants.map((variant) => variant.effectivePriceCents), effectivePriceCents(prices)),
+    pricesDiffer: new Set(variants.map((variant) => variant.effectivePriceCents)).size > 1,
+    scentFamily: row.scent_family,
+    forWhom: row.for_whom,
+    notesTop: row.notes_top,
+    notesHeart: row.notes_heart,
+    notesBase: row.notes_base,
     categories,
     category: categories.map((category) => category.name).join(' '),
     createdAt: new Date(row.created_at),

@@ -8,9 +8,13 @@ import { similarityText } from './catalog-search';
  * row in the catalogue.
  */
 export const productViewColumns = `p.id, p.name, p.description, p.price_cents, p.sale_price_cents, p.on_sale, p.quantity,
-  p.created_at, p.updated_at,
+  p.created_at, p.updated_at, p.scent_family, p.for_whom, p.notes_top, p.notes_heart, p.notes_base,
+  coalesce((select json_agg(json_build_object('id', v.id, 'sizeMl', v.size_ml, 'concentration', v.concentration,
+     'isSample', v.is_sample, 'sku', v.sku, 'priceCents', v.price_cents, 'salePriceCents', v.sale_price_cents,
+     'onSale', v.on_sale, 'quantity', v.quantity) order by v.position, v.id)
+     from product_variants v where v.product_id = p.id and v.archived_at is null), '[]'::json) as variants,
   coalesce((select json_agg(json_build_object('id', i.id, 'fileName', i.file_name, 'width', i.width,
-     'height', i.height, 'widths', i.widths) order by i.position, i.id)
+     'height', i.height, 'widths', i.widths, 'variantId', i.variant_id) order by i.position, i.id)
      from product_images i where i.product_id = p.id), '[]'::json) as images,
   coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug,
      'description', c.description, 'image_file_name', c.image_file_name) order by c.name)

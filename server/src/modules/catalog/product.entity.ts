@@ -2,6 +2,7 @@ import {
   Check,
   Collection,
   Entity,
+  Enum,
   Index,
   ManyToMany,
   ManyToOne,
@@ -12,6 +13,28 @@ import {
 } from '@mikro-orm/core';
 import { Category } from './category.entity';
 import { unitPriceCents } from '../orders/order-money';
+import { ProductVariant } from './product-variant.entity';
+
+/** A perfume's scent family; `amber` is Oriental/Amber. */
+export enum ScentFamily {
+  FLORAL = 'floral',
+  WOODY = 'woody',
+  AMBER = 'amber',
+  FRESH = 'fresh',
+  CITRUS = 'citrus',
+  GOURMAND = 'gourmand',
+  AROMATIC = 'aromatic',
+  FRUITY = 'fruity',
+  CHYPRE = 'chypre',
+  LEATHER = 'leather',
+  AQUATIC = 'aquatic',
+}
+
+export enum ForWhom {
+  WOMEN = 'women',
+  MEN = 'men',
+  UNISEX = 'unisex',
+}
 
 @Entity({ tableName: 'products' })
 @Check({ name: 'products_quantity_not_negative', expression: 'quantity >= 0' })
@@ -26,7 +49,12 @@ export class Product {
     | 'archivedAt'
     | 'inStock'
     | 'effectivePriceCents'
-    | 'storedEffectivePriceCents';
+    | 'storedEffectivePriceCents'
+    | 'scentFamily'
+    | 'forWhom'
+    | 'notesTop'
+    | 'notesHeart'
+    | 'notesBase';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -41,6 +69,7 @@ export class Product {
   @Property({ type: 'integer' })
   priceCents!: number;
 
+  /** The default size's (decision 0083), like salePriceCents, onSale and quantity: writing them writes that size. */
   @Property({ type: 'integer', nullable: true })
   salePriceCents: number | null = null;
 
@@ -55,6 +84,25 @@ export class Product {
 
   @OneToMany({ entity: () => ProductImage, mappedBy: 'product', orderBy: { position: 'asc' } })
   images = new Collection<ProductImage>(this);
+
+  @OneToMany({ entity: () => ProductVariant, mappedBy: 'product', orderBy: { position: 'asc', id: 'asc' } })
+  variants = new Collection<ProductVariant>(this);
+
+  @Enum({ items: () => ScentFamily, type: 'text', nullable: true })
+  scentFamily: ScentFamily | null = null;
+
+  @Enum({ items: () => ForWhom, type: 'text', nullable: true })
+  forWhom: ForWhom | null = null;
+
+  /** Notes in lower case (fragrance-facts.ts normalises them), so a facet and a search match them alike. */
+  @Property({ type: 'text[]', default: '{}' })
+  notesTop: string[] = [];
+
+  @Property({ type: 'text[]', default: '{}' })
+  notesHeart: string[] = [];
+
+  @Property({ type: 'text[]', default: '{}' })
+  notesBase: string[] = [];
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
@@ -101,7 +149,7 @@ export function effectivePriceCents(product: Pick<Product, 'priceCents' | 'saleP
 @Entity({ tableName: 'product_images' })
 @Index({ name: 'product_images_product_id_index', properties: ['product', 'position'] })
 export class ProductImage {
-  [OptionalProps]?: 'position' | 'width' | 'height' | 'widths';
+  [OptionalProps]?: 'position' | 'width' | 'height' | 'widths' | 'variant';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -115,6 +163,15 @@ export class ProductImage {
 
   @Property({ type: 'integer', default: 0 })
   position: number = 0;
+
+  /** The size this image shows, when it shows one size rather than the product. */
+  @ManyToOne({
+    entity: () => ProductVariant,
+    nullable: true,
+    deleteRule: 'set null',
+    index: 'product_images_variant_id_index',
+  })
+  variant: ProductVariant | null = null;
 
   /** Size of the stored master image (the largest variant). */
   @Property({ type: 'integer', default: 0 })

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { User } from '../accounts/user.entity';
 import { DeliveryLocation } from './delivery-location.entity';
 import { Product } from '../catalog/product.entity';
+import { ProductVariant } from '../catalog/product-variant.entity';
 import { DiscountCode } from '../discounts/discount-code.entity';
 
 export enum OrderStatus {
@@ -148,6 +149,8 @@ export class Order {
 @Index({ properties: ['order'] })
 @Index({ properties: ['product'] })
 export class OrderItem {
+  [OptionalProps]?: 'variant' | 'sizeLabel';
+
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
@@ -159,6 +162,14 @@ export class OrderItem {
 
   @Property({ type: 'text' })
   productName!: string;
+
+  /** The size ordered; null only for lines of sizes that no longer exist. */
+  @ManyToOne({ entity: () => ProductVariant, nullable: true, index: 'order_items_variant_id_index' })
+  variant: ProductVariant | null = null;
+
+  /** The size as it was named when ordered, e.g. "5 ml decant · Eau de Parfum"; empty for a one-size product. */
+  @Property({ type: 'text', default: '' })
+  sizeLabel: string = '';
 
   @Property({ type: 'integer' })
   unitPriceCents!: number;

@@ -14,6 +14,24 @@ function view(id: number, description = 'A perfume.'): ProductView {
     updated_at: '2026-01-01T00:00:00Z',
     images: [{ id: id * 10, fileName: `p-${id}.webp`, width: 1280, height: 1280, widths: [320, 640] }],
     categories: [{ id: 1, name: 'FOR MEN', slug: 'for-men', description: 'For him.', image_file_name: null }],
+    variants: [
+      {
+        id,
+        sizeMl: 50,
+        concentration: null,
+        isSample: false,
+        sku: null,
+        priceCents: 100_000,
+        salePriceCents: null,
+        onSale: false,
+        quantity: 5,
+      },
+    ],
+    scent_family: null,
+    for_whom: null,
+    notes_top: [],
+    notes_heart: [],
+    notes_base: [],
   };
   return toProductView(row, (key) => `/uploads/${key}`);
 }
