@@ -31,7 +31,9 @@ interface OrderExportRow {
 const ordersSql = `select o.id, to_char(o.created_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as placed_at,
     o.recipient_name, o.recipient_email, o.recipient_phone, o.shipping_address, o.shipping_city,
     o.shipping_postal_code, l.name as delivery_location,
-    coalesce((select string_agg(oi.quantity || ' x ' || oi.product_name, '; ' order by oi.id)
+    coalesce((select string_agg(oi.quantity || ' x ' || oi.product_name
+                                || case when oi.size_label <> '' then ' (' || oi.size_label || ')' else '' end,
+                                '; ' order by oi.id)
                 from order_items oi where oi.order_id = o.id), '') as items,
     o.subtotal_cents, o.discount_code, o.discount_cents, o.shipping_fee_cents, o.total_cents, o.status, o.payment_status, o.payment_method
   from orders o join delivery_locations l on l.id = o.delivery_location_id
