@@ -1,7 +1,7 @@
 import { Product } from '../../catalog/product.entity';
 import { ProductVariant } from '../../catalog/product-variant.entity';
 import { UserRole } from '../../accounts/user.entity';
-import { checkoutForm } from '../../../../test/checkout';
+import { checkoutForm, startPayment } from '../../../../test/checkout';
 import { createProductWithSizes, sizeStock } from '../../../../test/sizes';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
@@ -168,6 +168,33 @@ describe('a product in sizes', () => {
         unitPriceCents: 90_000,
       }),
     ]);
+  });
+
+  it("names each line's size in the admin's transactions and in the orders and transactions CSV", async () => {
+    const { productId, variantIds } = await oudInThreeSizes('Oud Vipingo');
+    const user = await createSignedInUser(shop);
+    await add(user, { productId, variantId: variantIds[2], quantity: 2 });
+    await add(user, { productId, variantId: variantIds[0] });
+    const placed = await shop.http.post('/api/orders/create').set(user.auth).send(checkoutForm).expect(201);
+    const orderId: string = placed.body.data.order.id;
+    await startPayment(shop, user, orderId);
+    // Lines in the order checkout wrote them: by product, then by size.
+    const lines = '1 x Oud Vipingo (100 ml · Eau de Parfum); 2 x Oud Vipingo (5 ml decant · Eau de Parfum)';
+    const admin = await createSignedInUser(shop, UserRole.ADMIN);
+    const transactions = await shop.http
+      .post('/graphql')
+      .set(admin.auth)
+      .send({
+        query: `{ adminTransactions(search: "${orderId.slice(0, 8)}") { transactions { id orderId items } } }`,
+      });
+    expect(transactions.body.data.adminTransactions.transactions).toEqual([
+      expect.objectContaining({ orderId, items: lines }),
+    ]);
+    const orders = await shop.http.get('/api/admin/export/orders.csv').set(admin.auth).expect(200);
+    expect(orders.text).toContain(lines);
+    const payments = await shop.http.get('/api/admin/export/transactions.csv').set(admin.auth).expect(200);
+    expect(payments.text.split('\n')[0]).toContain('Items');
+    expect(payments.text).toContain(lines);
   });
 
   it('gives a cancelled order its stock back per size', async () => {
