@@ -13,8 +13,11 @@ export const LOGIN_TO_ADD_MESSAGE = 'Please log in to add items to your cart';
 /** SPEC §9: the notice shows, then the login screen follows after this delay. */
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
 export const ADD_TO_CART_FAILED_MESSAGE = 'Failed to add item to cart';
-/** `quantity` from the product page's selector; one when absent (the cards' buttons). */
-export type AddToCart = (productId: number, quantity?: number) => Promise<void>;
+/**
+ * `quantity` from the product page's selector; one when absent (the cards' buttons). `variantId`: the size chosen
+ * on the product page; the server adds the default size when absent.
+ */
+export type AddToCart = (productId: number, quantity?: number, variantId?: number) => Promise<void>;
 
 export interface AddToCartEvents {
   /** A signed-in (or not yet known) shopper's add is about to be sent. */
