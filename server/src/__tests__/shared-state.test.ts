@@ -12,6 +12,7 @@ import { checkoutForm, placeOrderFor, startPayment } from '../../test/checkout';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { startTestShop, type TestShop } from '../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../test/users';
+import { createProductWithSizes, sizeStock } from '../../test/sizes';
 
 /**
  * Two instances of the shop on one database, as behind a load balancer (decision 0036): neither is told
@@ -123,6 +124,42 @@ describe('stock', () => {
     expect(statuses.filter((status) => status === 400)).toHaveLength(35);
     expect(await stockOf(productId)).toBe(0);
     expect(await a.orm.em.fork().count(Order, { items: { product: productId } })).toBe(5);
+  });
+
+  it('sells no size past its stock when carts mixing two sizes of one product check out on A and B at once', async () => {
+    const { productId, variantIds } = await createProductWithSizes(a, 'Two Sizes Race', [
+      { sizeMl: 100, priceCents: 900_000, quantity: 3 },
+      { sizeMl: 5, priceCents: 60_000, quantity: 5, isSample: true },
+    ]);
+    const [bottle, decant] = variantIds as [number, number];
+    const users = await Promise.all(Array.from({ length: 40 }, () => createSignedInUser(a)));
+    // Odd shoppers want a bottle and a decant (both rows locked by one checkout), even ones a decant only.
+    for (const [index, user] of users.entries()) {
+      const instance = index % 2 === 0 ? a : b;
+      const add = (variant: number) =>
+        instance.http
+          .post('/api/carts/add')
+          .set(user.auth)
+          .send({ product_id: productId, variant_id: variant, quantity: 1 })
+          .expect(201);
+      await add(decant);
+      if (index % 2 === 1) await add(bottle);
+    }
+    const results = await Promise.all(
+      users.map((user, index) =>
+        (index % 2 === 0 ? b : a).http.post('/api/orders/create').set(user.auth).send(checkoutForm),
+      ),
+    );
+    const statuses = results.map((response) => response.status);
+    expect(statuses.filter((status) => status !== 201 && status !== 400)).toEqual([]);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    const [bottlesLeft, decantsLeft] = await sizeStock(a, [bottle, decant]);
+    expect(decantsLeft).toBe(0);
+    const bottlesSold = await a.orm.em.fork().count(Order, { items: { variant: bottle } });
+    expect(bottlesSold).toBeLessThanOrEqual(3);
+    expect(bottlesLeft).toBe(3 - bottlesSold);
+    // The spec's product quantity is the default size's, on both instances' reads.
+    expect(await stockOf(productId)).toBe(bottlesLeft);
   });
 });
 

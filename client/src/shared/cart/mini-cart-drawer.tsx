@@ -12,6 +12,8 @@ import './mini-cart.css';
 export interface AddedToCart {
   cart: CartContentsFragment;
   productId: number;
+  /** The size added; absent when the default size was (a card's button). */
+  variantId?: number;
 }
 
 /** Where "Checkout" goes: the cart page's summary, where the delivery location is chosen first (SPEC §2 Cart). */
@@ -56,8 +58,10 @@ interface MiniCartContentsProps {
   onClose: () => void;
 }
 
-function MiniCartContents({ added: { cart, productId }, threshold, onClose }: MiniCartContentsProps) {
-  const line = cart.items.find((item) => item.product.id === productId);
+function MiniCartContents({ added: { cart, productId, variantId }, threshold, onClose }: MiniCartContentsProps) {
+  const line = cart.items.find(
+    (item) => item.product.id === productId && (variantId === undefined || item.variant.id === variantId),
+  );
   const count = `${cart.totalQuantity} ${cart.totalQuantity === 1 ? 'item' : 'items'}`;
   const subtotal = formatMoney(cart.subtotalCents);
 
@@ -89,6 +93,7 @@ function MiniCartContents({ added: { cart, productId }, threshold, onClose }: Mi
           )}
           <div>
             <p className="mini-cart__name">{line.product.name}</p>
+            {line.variant.label ? <p className="mini-cart__meta">{line.variant.label}</p> : null}
             <p className="mini-cart__meta">
               Quantity {line.quantity} · {formatMoney(line.lineTotalCents)}
             </p>

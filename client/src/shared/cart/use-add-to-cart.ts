@@ -14,8 +14,8 @@ export const LOGIN_TO_ADD_MESSAGE = 'Please log in to add items to your cart';
 export const LOGIN_REDIRECT_DELAY_MS = 2000;
 export const ADD_TO_CART_FAILED_MESSAGE = 'Failed to add item to cart';
 /**
- * `quantity` from the product page's selector; one when absent (the cards' buttons). `variantId`: the size chosen
- * on the product page; the server adds the default size when absent.
+ * `quantity` from the product page's selector; one when absent (the cards' buttons). `variantId`: the chosen size;
+ * the server adds the default size when absent.
  */
 export type AddToCart = (productId: number, quantity?: number, variantId?: number) => Promise<void>;
 
@@ -23,7 +23,7 @@ export interface AddToCartEvents {
   /** A signed-in (or not yet known) shopper's add is about to be sent. */
   onAdding: () => void;
   /** The server saved it; `cart` is its whole cart after the add. Awaited: the button stays busy until it is done. */
-  onAdded: (added: { cart: CartContentsFragment; productId: number }) => Promise<void>;
+  onAdded: (added: { cart: CartContentsFragment; productId: number; variantId?: number }) => Promise<void>;
 }
 
 /**
@@ -60,7 +60,7 @@ export function useAddToCart({ onAdding, onAdded }: AddToCartEvents): AddToCart 
   }, [showToast, navigate]);
 
   return useCallback(
-    async (productId: number, quantity = 1) => {
+    async (productId: number, quantity = 1, variantId?: number) => {
       // Only a known guest is turned away here: while `me` is still loading (a click right after the page
       // opens) the server decides, and answers UNAUTHENTICATED for a guest.
       if (!viewer && !viewerLoading) {
@@ -73,7 +73,9 @@ export function useAddToCart({ onAdding, onAdded }: AddToCartEvents): AddToCart 
       onAdding();
       let cart: CartContentsFragment;
       try {
-        const { data } = await addToCart({ variables: { productId, quantity } });
+        const { data } = await addToCart({
+          variables: { productId, quantity, ...(variantId === undefined ? {} : { variantId }) },
+        });
         if (badgeMayBeStale && data?.addToCart.cart) void rereadBadge(client);
         const error = data?.addToCart.errors[0];
         if (error || !data?.addToCart.cart) {
@@ -86,7 +88,7 @@ export function useAddToCart({ onAdding, onAdded }: AddToCartEvents): AddToCart 
         else showToast(serverMessageOr(error, ADD_TO_CART_FAILED_MESSAGE), { variant: 'error' });
         return;
       }
-      await onAdded({ cart, productId });
+      await onAdded({ cart, productId, ...(variantId === undefined ? {} : { variantId }) });
     },
     [viewer, viewerLoading, addToCart, showToast, sendToLogin, client, onAdding, onAdded],
   );

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../core/request-context';
 import { requireAdmin } from '../accounts/guards';
 import type { TransactionRow } from '../payments/transactions-admin.service';
+import { orderLinesJsonSql, orderLinesSummary, type OrderLineFacts } from '../orders/order-lines-summary';
 import { centsToDecimal } from '../../shared/money';
 import { toCsv } from './csv';
 import { withTransactionLimits } from '../../shared/transaction-limits';
@@ -16,7 +17,7 @@ interface OrderExportRow {
   shipping_city: string;
   shipping_postal_code: string;
   delivery_location: string;
-  items: string;
+  items: OrderLineFacts[];
   subtotal_cents: number;
   discount_code: string | null;
   discount_cents: number;
@@ -31,14 +32,14 @@ interface OrderExportRow {
 const ordersSql = `select o.id, to_char(o.created_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as placed_at,
     o.recipient_name, o.recipient_email, o.recipient_phone, o.shipping_address, o.shipping_city,
     o.shipping_postal_code, l.name as delivery_location,
-    coalesce((select string_agg(oi.quantity || ' x ' || oi.product_name, '; ' order by oi.id)
-                from order_items oi where oi.order_id = o.id), '') as items,
+    ${orderLinesJsonSql('o.id')} as items,
     o.subtotal_cents, o.discount_code, o.discount_cents, o.shipping_fee_cents, o.total_cents, o.status, o.payment_status, o.payment_method
   from orders o join delivery_locations l on l.id = o.delivery_location_id
   order by o.created_at desc, o.id`;
 
 /** created_at as the shop's local time, ready for the sheet. */
 const transactionsSql = `select t.id, t.order_id, t.reference, t.amount_cents, t.method, t.status, t.flag_reason,
+    ${orderLinesJsonSql('t.order_id')} as items,
     to_char(t.created_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as created_at
   from transactions t order by t.created_at desc, t.id`;
 
@@ -103,7 +104,7 @@ export const csvExportService = {
         row.shipping_city,
         row.shipping_postal_code,
         row.delivery_location,
-        row.items,
+        orderLinesSummary(row.items),
         centsToDecimal(row.subtotal_cents),
         row.discount_code ?? '',
         centsToDecimal(row.discount_cents),
@@ -120,7 +121,17 @@ export const csvExportService = {
     requireAdmin(ctx);
     const rows = await exportRows<TransactionRow>(ctx, transactionsSql, [shopTimeZone]);
     return toCsv(
-      ['Transaction ID', 'Order ID', 'Reference', 'Amount (Ksh)', 'Payment method', 'Status', 'Flag', 'Date (Nairobi)'],
+      [
+        'Transaction ID',
+        'Order ID',
+        'Reference',
+        'Amount (Ksh)',
+        'Payment method',
+        'Status',
+        'Flag',
+        'Date (Nairobi)',
+        'Items',
+      ],
       rows.map((row) => [
         row.id,
         row.order_id,
@@ -130,6 +141,7 @@ export const csvExportService = {
         row.status,
         row.flag_reason,
         row.created_at,
+        orderLinesSummary(row.items),
       ]),
     );
   },

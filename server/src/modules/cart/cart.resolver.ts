@@ -62,8 +62,10 @@ export class CartResolver {
     @Ctx() ctx: RequestContext,
     @Arg('productId', () => Int) productId: number,
     @Arg('quantity', () => Int, { nullable: true }) quantity?: number,
+    @Arg('variantId', () => Int, { nullable: true, description: "The size; the product's default size when absent." })
+    variantId?: number | null,
   ): Promise<CartPayload> {
-    return cartPayload(() => cartService.add(ctx, productId, quantity ?? 1));
+    return cartPayload(() => cartService.add(ctx, productId, quantity ?? 1, variantId));
   }
 
   @Authorized()

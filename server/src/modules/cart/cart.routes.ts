@@ -11,6 +11,8 @@ function toRestCart(cart: CartView) {
   return cart.items.map((line) => ({
     id: line.id,
     product_id: line.product.id,
+    variant_id: line.variant.id,
+    size: line.variant.label,
     quantity: line.quantity,
     unit_price: centsToShillings(line.unitPriceCents),
     name: line.product.name,
@@ -41,7 +43,8 @@ export function cartRoutes(): Router {
   // unit_price and total_price in the body are ignored: the server prices the cart.
   router.post('/carts/add', async (request, response) => {
     requireSelf(request.ctx, request.body?.user_id, notYourCart);
-    const cart = await cartService.add(request.ctx, request.body?.product_id, request.body?.quantity ?? 1);
+    const body = request.body;
+    const cart = await cartService.add(request.ctx, body?.product_id, body?.quantity ?? 1, body?.variant_id);
     sendData(response, toRestCart(cart), 'Added to cart', 201);
   });
 

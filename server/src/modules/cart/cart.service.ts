@@ -7,6 +7,9 @@ import { appliedDiscountParameters, appliedDiscountSql, type DiscountWithUsage }
 import { discountCentsFor } from '../discounts/discount-amount';
 import { canTake } from '../orders/stock-rules';
 import { CartItem } from './cart-item.entity';
+import type { Concentration } from '../catalog/product-variant.entity';
+import { defaultSizeSql } from '../catalog/default-size-sql';
+import { nameWithSize } from '../catalog/size-label';
 import { CartLineView, CartView } from './cart.views';
 import {
   discountedSubtotalCents,
@@ -35,6 +38,32 @@ export function outOfStock(name: string, available: number): AppError {
   );
 }
 
+interface StoredLine {
+  id: number;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+}
+
+interface SizeOnShelf {
+  name: string;
+  id: number | null;
+  size_ml: number | null;
+  concentration: Concentration | null;
+  is_sample: boolean;
+  quantity: number;
+}
+
+const sizeOf = (row: SizeOnShelf) => ({
+  sizeMl: row.size_ml,
+  concentration: row.concentration,
+  isSample: row.is_sample,
+});
+
+function sizeNotFound(): AppError {
+  return AppError.field('variantId', 'NOT_FOUND', 'That size is not on sale.');
+}
+
 export const cartService = {
   /** The signed-in shopper's cart at today's prices (the sale price when there is one). */
   async cart(ctx: RequestContext): Promise<CartView> {
@@ -42,24 +71,28 @@ export const cartService = {
     // One statement for the lines and the applied code with its usage (JSON dates are re-read as dates).
     const [{ items, discount }] = (await queryPrepared(
       ctx.em,
-      `select coalesce((select json_agg(json_build_object('id', id, 'product_id', product_id, 'quantity', quantity)
-                                          order by id)
+      `select coalesce((select json_agg(json_build_object('id', id, 'product_id', product_id, 'variant_id', variant_id,
+                                                         'quantity', quantity) order by id)
                           from cart_items where user_id = ?), '[]') as items,
               (select to_json(applied) from (${appliedDiscountSql}) applied) as discount`,
       [viewer.id, ...appliedDiscountParameters(viewer.id)],
-    )) as [{ items: { id: number; product_id: number; quantity: number }[]; discount: DiscountWithUsage | null }];
+    )) as [{ items: StoredLine[]; discount: DiscountWithUsage | null }];
     const products = await ctx.loaders.catalog.productById.loadMany(items.map((item) => item.product_id));
     const lines: CartLineView[] = [];
     items.forEach((item, index) => {
       const product = products[index];
       if (!product || product instanceof Error) return;
+      // An archived size is no longer on sale: its line drops out, like a product's.
+      const variant = product.variants.find((size) => size.id === item.variant_id);
+      if (!variant) return;
       lines.push(
         Object.assign(new CartLineView(), {
           id: item.id,
           product,
+          variant,
           quantity: item.quantity,
-          unitPriceCents: product.effectivePriceCents,
-          lineTotalCents: lineTotalCents(product.effectivePriceCents, item.quantity),
+          unitPriceCents: variant.effectivePriceCents,
+          lineTotalCents: lineTotalCents(variant.effectivePriceCents, item.quantity),
         }),
       );
     });
@@ -96,37 +129,47 @@ export const cartService = {
     });
   },
 
-  /** Adds (or adds to) a line; prices and totals a client sends are never read. */
-  async add(ctx: RequestContext, productId: unknown, rawQuantity: unknown = 1): Promise<CartView> {
+  /**
+   * Adds (or adds to) a line of one size: `variantId`, or the product's default size when absent. Prices and
+   * totals a client sends are never read.
+   */
+  async add(ctx: RequestContext, productId: unknown, rawQuantity: unknown = 1, variantId?: unknown): Promise<CartView> {
     const viewer = requireViewer(ctx);
     const quantity = requireQuantity(rawQuantity ?? 1);
     if (quantity < 1) throw AppError.field('quantity', 'INVALID_QUANTITY', 'Quantity must be at least 1.');
     const id = Number(productId);
     // Product ids are PostgreSQL integers: anything outside their range names no product.
     if (!isPostgresInteger(id)) throw AppError.notFound('Product not found');
-    // One statement whatever two tabs do at once: the unique (user, product) pair adds up, and only while the
-    // line stays within the stock on the shelf and the most one line may hold; otherwise nothing is written. An
-    // archived product is never added.
+    const sizeId = variantId === undefined || variantId === null || variantId === '' ? null : Number(variantId);
+    if (sizeId !== null && !isPostgresInteger(sizeId)) throw sizeNotFound();
+    // One statement whatever two tabs do at once: the unique (user, size) pair adds up, and only while the line
+    // stays within the size's stock and the most one line may hold; otherwise nothing is written. An archived
+    // product or size is never added.
     const [row] = await queryPrepared<{ quantity: number }>(
       ctx.em,
-      `insert into cart_items (user_id, product_id, quantity)
-         select ?::uuid, id, ?::int from products where id = ? and archived_at is null and quantity >= ?
-         on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity
+      `insert into cart_items (user_id, product_id, variant_id, quantity)
+         select ?::uuid, v.product_id, v.id, ?::int
+           from product_variants v join products p on p.id = v.product_id and p.archived_at is null
+          where v.id = coalesce(?::int, (${defaultSizeSql('?')})) and v.product_id = ?
+            and v.archived_at is null and v.quantity >= ?
+         on conflict (user_id, variant_id) do update set quantity = cart_items.quantity + excluded.quantity
            where cart_items.quantity + excluded.quantity
-                 <= least(?::int, (select quantity from products where id = excluded.product_id))
+                 <= least(?::int, (select quantity from product_variants where id = excluded.variant_id))
          returning quantity`,
-      [viewer.id, quantity, id, quantity, maxQuantity],
+      [viewer.id, quantity, sizeId, id, id, quantity, maxQuantity],
     );
     if (!row) {
-      // Nothing written: the product's row says why (gone, or not enough on the shelf). Only refusals read it.
-      const [product] = await ctx.em
-        .getConnection()
-        .execute<{ name: string; quantity: number }[]>(
-          'select name, quantity from products where id = ? and archived_at is null',
-          [id],
-        );
-      if (!product) throw AppError.notFound('Product not found');
-      throw outOfStock(product.name, product.quantity);
+      // Nothing written: the size's row says why (gone, or not enough on the shelf). Only refusals read it.
+      const [size] = await ctx.em.getConnection().execute<SizeOnShelf[]>(
+        `select p.name, v.id, v.size_ml, v.concentration, v.is_sample, v.quantity
+           from products p left join product_variants v
+             on v.id = coalesce(?::int, (${defaultSizeSql('p.id')})) and v.product_id = p.id and v.archived_at is null
+          where p.id = ? and p.archived_at is null`,
+        [sizeId, id],
+      );
+      if (!size) throw AppError.notFound('Product not found');
+      if (size.id === null) throw sizeNotFound();
+      throw outOfStock(nameWithSize(size.name, sizeOf(size)), size.quantity);
     }
     return this.cart(ctx);
   },
@@ -141,8 +184,9 @@ export const cartService = {
       ctx.em.remove(item);
     } else {
       const product = await ctx.loaders.catalog.productById.load(item.product.id);
-      if (!product || !canTake(product.quantity, quantity))
-        throw outOfStock(product?.name ?? 'This product', product?.quantity ?? 0);
+      const size = product?.variants.find((variant) => variant.id === item.variant.id);
+      if (!product || !size || !canTake(size.quantity, quantity))
+        throw outOfStock(product && size ? nameWithSize(product.name, size) : 'This product', size?.quantity ?? 0);
       item.quantity = quantity;
     }
     await ctx.em.flush();

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { ProductView } from '../catalog/catalog.views';
+import { ProductVariantView, ProductView } from '../catalog/catalog.views';
 
 @ObjectType('CartLine', { simpleResolvers: true })
 export class CartLineView {
@@ -9,10 +9,13 @@ export class CartLineView {
   @Field(() => ProductView)
   product!: ProductView;
 
+  @Field(() => ProductVariantView, { description: 'The size in the cart.' })
+  variant!: ProductVariantView;
+
   @Field(() => Int)
   quantity!: number;
 
-  @Field(() => Int, { description: "The product's current price a shopper pays, in cents of KES." })
+  @Field(() => Int, { description: "The size's current price a shopper pays, in cents of KES." })
   unitPriceCents!: number;
 
   @Field(() => Int)

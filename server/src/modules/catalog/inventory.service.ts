@@ -5,6 +5,7 @@ import { checkSearchLength } from './catalog-search';
 import { singleRow } from '../../shared/single-row';
 import { requireAdmin } from '../accounts/guards';
 import { toProductView, type ProductRow, type ProductView } from './catalog.views';
+import { variantsJsonSql } from './product-query-sql';
 
 export interface InventoryQuery {
   /** Matches name, category or description, any case, anywhere; % and _ are literal. */
@@ -32,8 +33,10 @@ const orderBy = (columns: readonly string[], alias: string) => columns.map((colu
 const productJson = `json_build_object('id', p.id, 'name', p.name, 'description', p.description,
     'price_cents', p.price_cents, 'sale_price_cents', p.sale_price_cents, 'on_sale', p.on_sale,
     'quantity', p.quantity, 'created_at', p.created_at, 'updated_at', p.updated_at,
+    'scent_family', p.scent_family, 'for_whom', p.for_whom, 'notes_top', p.notes_top, 'notes_heart', p.notes_heart,
+    'notes_base', p.notes_base, 'variants', ${variantsJsonSql},
     'images', coalesce((select json_agg(json_build_object('id', i.id, 'fileName', i.file_name, 'width', i.width,
-       'height', i.height, 'widths', i.widths) order by i.position, i.id)
+       'height', i.height, 'widths', i.widths, 'variantId', i.variant_id) order by i.position, i.id)
        from product_images i where i.product_id = p.id), '[]'::json),
     'categories', coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug,
        'description', c.description, 'image_file_name', c.image_file_name) order by c.name)

@@ -7,12 +7,15 @@ import { similarityText } from './catalog-search';
  * (by name) as JSON. Used over a page of at most 100 rows, so the two subqueries run per row shown, not per
  * row in the catalogue.
  */
+/** A product's sizes on sale as a JSON array, default first (decision 0083): `VariantRow`s. */
+export const variantsJsonSql = `coalesce((select json_agg(json_build_object('id', v.id, 'sizeMl', v.size_ml,
+     'concentration', v.concentration, 'isSample', v.is_sample, 'sku', v.sku, 'priceCents', v.price_cents,
+     'salePriceCents', v.sale_price_cents, 'onSale', v.on_sale, 'quantity', v.quantity) order by v.position, v.id)
+     from product_variants v where v.product_id = p.id and v.archived_at is null), '[]'::json)`;
+
 export const productViewColumns = `p.id, p.name, p.description, p.price_cents, p.sale_price_cents, p.on_sale, p.quantity,
   p.created_at, p.updated_at, p.scent_family, p.for_whom, p.notes_top, p.notes_heart, p.notes_base,
-  coalesce((select json_agg(json_build_object('id', v.id, 'sizeMl', v.size_ml, 'concentration', v.concentration,
-     'isSample', v.is_sample, 'sku', v.sku, 'priceCents', v.price_cents, 'salePriceCents', v.sale_price_cents,
-     'onSale', v.on_sale, 'quantity', v.quantity) order by v.position, v.id)
-     from product_variants v where v.product_id = p.id and v.archived_at is null), '[]'::json) as variants,
+  ${variantsJsonSql} as variants,
   coalesce((select json_agg(json_build_object('id', i.id, 'fileName', i.file_name, 'width', i.width,
      'height', i.height, 'widths', i.widths, 'variantId', i.variant_id) order by i.position, i.id)
      from product_images i where i.product_id = p.id), '[]'::json) as images,

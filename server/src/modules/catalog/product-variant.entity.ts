@@ -35,6 +35,7 @@ export class ProductVariant {
     | 'archivedAt'
     | 'createdAt'
     | 'updatedAt'
+    | 'effectivePriceCents'
     | 'storedEffectivePriceCents';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })

@@ -24,3 +24,13 @@ export function sizeLabel({ sizeMl, concentration, isSample }: SizeFacts): strin
   const size = sizeMl === null ? (isSample ? 'Sample' : '') : `${sizeMl} ml${isSample ? ' decant' : ''}`;
   return [size, concentration ? concentrationNames[concentration] : ''].filter(Boolean).join(' · ');
 }
+
+/** A product with its size, as refusals and messages name it: "Oud Savanna (5 ml decant · Eau de Parfum)". */
+export function nameWithSize(name: string, size: SizeFacts): string {
+  return orderLineName(name, sizeLabel(size));
+}
+
+/** An order line as e-mails and exports name it: the product with the size it was ordered in, when it had one. */
+export function orderLineName(productName: string, label: string): string {
+  return label ? `${productName} (${label})` : productName;
+}

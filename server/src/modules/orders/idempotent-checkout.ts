@@ -94,6 +94,6 @@ export async function orderOfRetriedCheckout(
 }
 
 function sameLines(cart: CartItem[], order: Order): boolean {
-  const ordered = new Map(order.items.getItems().map((item) => [item.product.id, item.quantity]));
-  return cart.length === ordered.size && cart.every((line) => ordered.get(line.product.id) === line.quantity);
+  const ordered = new Map(order.items.getItems().map((item) => [item.variant?.id, item.quantity]));
+  return cart.length === ordered.size && cart.every((line) => ordered.get(line.variant.id) === line.quantity);
 }

@@ -18,6 +18,8 @@ export function toRestOrder(order: Order) {
       pid: String(item.product.id),
       quantity: String(item.quantity),
       name: item.productName,
+      variant_id: item.variant?.id ?? null,
+      size: item.sizeLabel,
       unit_price: centsToShillings(item.unitPriceCents),
     })),
     total_amount: centsToShillings(order.totalCents),

@@ -186,15 +186,25 @@ export async function releaseExpiredReservations(em: EntityManager, now = new Da
  */
 export async function releaseOrderStock(em: EntityManager, orderIds: string[], now = new Date()): Promise<void> {
   if (orderIds.length === 0) return;
-  const returned = await em.getConnection().execute<{ id: number; quantity: number; returned: number }[]>(
-    `update products p set quantity = p.quantity + returned.quantity, updated_at = now()
-     from (select oi.product_id, sum(oi.quantity)::int as quantity from order_items oi join orders o on o.id = oi.order_id
-            where oi.order_id in (?) and o.stock_released_at is null group by oi.product_id) returned
-     where p.id = returned.product_id
-     returning p.id, p.quantity, returned.quantity as returned`,
+  const connection = em.getConnection();
+  const context = em.getTransactionContext();
+  const releasedLines = `select oi.product_id, oi.variant_id, oi.quantity from order_items oi join orders o on o.id = oi.order_id
+                          where oi.order_id in (?) and o.stock_released_at is null and oi.variant_id is not null`;
+  // A product's row before its sizes' (the lock order every stock change keeps, so none deadlock).
+  await connection.execute(
+    `select p.id from products p where p.id in (select product_id from (${releasedLines}) lines) order by p.id for update`,
     [orderIds],
     'all',
-    em.getTransactionContext(),
+    context,
+  );
+  const returned = await connection.execute<{ id: number; quantity: number; returned: number }[]>(
+    `update product_variants v set quantity = v.quantity + returned.quantity, updated_at = now()
+     from (select variant_id, sum(quantity)::int as quantity from (${releasedLines}) lines group by variant_id) returned
+     where v.id = returned.variant_id
+     returning v.product_id as id, v.quantity, returned.quantity as returned`,
+    [orderIds],
+    'all',
+    context,
   );
   if (returned.length > 0) {
     await announceCatalogueChange(em, {

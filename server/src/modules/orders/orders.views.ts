@@ -15,6 +15,14 @@ export class OrderItemView {
   @Field(() => String, { description: 'The name when ordered.' })
   name!: string;
 
+  @Field(() => Int, { nullable: true, description: 'The size ordered (null for a size that no longer exists).' })
+  variantId!: number | null;
+
+  @Field(() => String, {
+    description: 'The size as named when ordered, e.g. "5 ml decant · Eau de Parfum"; may be empty.',
+  })
+  sizeLabel!: string;
+
   @Field(() => Int, { description: 'The price paid, in cents of KES.' })
   unitPriceCents!: number;
 
@@ -121,6 +129,8 @@ export function toOrderView(order: Order, { refundNeededCents = 0 }: { refundNee
         id: item.id,
         productId: item.product.id,
         name: item.productName,
+        variantId: item.variant?.id ?? null,
+        sizeLabel: item.sizeLabel,
         unitPriceCents: item.unitPriceCents,
         quantity: item.quantity,
         lineTotalCents: lineTotalCents(item.unitPriceCents, item.quantity),

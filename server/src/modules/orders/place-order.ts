@@ -12,12 +12,25 @@ import { canTake, soldOutBy, stockAfter } from './stock-rules';
 import { type PaymentMethod } from './order.entity';
 import { discountUsageColumns, type DiscountWithUsage } from '../discounts/discount-rules';
 import { discountCentsFor } from '../discounts/discount-amount';
+import type { Concentration } from '../catalog/product-variant.entity';
+import { nameWithSize, sizeLabel } from '../catalog/size-label';
 
-/** A cart line locked with its product, as checkout reads it. */
+const sizeOf = (line: LockedLine) => ({
+  sizeMl: line.size_ml,
+  concentration: line.concentration,
+  isSample: line.is_sample,
+});
+
+/** A cart line locked with its product and size, as checkout reads it. */
 interface LockedLine {
   product_id: number;
+  variant_id: number;
   needed: number;
   name: string;
+  size_ml: number | null;
+  concentration: Concentration | null;
+  is_sample: boolean;
+  /** The size's. */
   quantity: number;
   price_cents: number;
   sale_price_cents: number | null;
@@ -58,22 +71,24 @@ export interface PlacedOrderRows {
 export async function placeOrder(em: EntityManager, order: OrderToPlace): Promise<PlacedOrderRows> {
   const lines = await queryPrepared<LockedLine>(
     em,
-    `select ci.product_id, ci.quantity as needed, p.name, p.quantity, p.price_cents, p.sale_price_cents, p.on_sale,
-            p.archived_at, (select fee_cents from delivery_locations where id = ?) as fee_cents,
+    `select ci.product_id, ci.variant_id, ci.quantity as needed, p.name, v.size_ml, v.concentration, v.is_sample,
+            v.quantity, v.price_cents, v.sale_price_cents, v.on_sale, coalesce(p.archived_at, v.archived_at) as archived_at,
+            (select fee_cents from delivery_locations where id = ?) as fee_cents,
             (select coalesce(json_agg(pc.category_id), '[]') from product_categories pc where pc.product_id = p.id)
               as category_ids,
             (select discount_code_id from cart_discount_codes where user_id = ci.user_id) as discount_code_id
-       from cart_items ci join products p on p.id = ci.product_id
-      where ci.user_id = ? order by p.id for update of ci, p`,
+       from cart_items ci join products p on p.id = ci.product_id join product_variants v on v.id = ci.variant_id
+      where ci.user_id = ? order by p.id, v.id for update of ci, p, v`,
     [order.deliveryLocationId, order.userId],
   );
   const feeCents = lines[0]?.fee_cents ?? (await locationFee(em, order.deliveryLocationId));
   if (feeCents === null) throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
   if (lines.length === 0) throw AppError.field('cart', 'EMPTY_CART', 'Your cart is empty');
   for (const line of lines) {
-    // An archived product (removed by the admin while it sat in a cart) is never sold again.
-    if (line.archived_at) throw AppError.field('cart', 'PRODUCT_UNAVAILABLE', `${line.name} is no longer sold.`);
-    if (!canTake(line.quantity, line.needed)) throw outOfStock(line.name, line.quantity);
+    const name = nameWithSize(line.name, sizeOf(line));
+    // An archived product or size (removed by the admin while it sat in a cart) is never sold again.
+    if (line.archived_at) throw AppError.field('cart', 'PRODUCT_UNAVAILABLE', `${name} is no longer sold.`);
+    if (!canTake(line.quantity, line.needed)) throw outOfStock(name, line.quantity);
   }
   const items = lines.map((line) => {
     const unitCents = unitPriceCents({
@@ -83,6 +98,8 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
     });
     return {
       productId: line.product_id,
+      variantId: line.variant_id,
+      sizeLabel: sizeLabel(sizeOf(line)),
       name: line.name,
       quantity: line.needed,
       unitPriceCents: unitCents,
@@ -114,7 +131,7 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
     ...lowStockNotifications(
       order.lowStockThreshold,
       lines.map((line) => ({
-        name: line.name,
+        name: nameWithSize(line.name, sizeOf(line)),
         quantity: stockAfter(line.quantity, line.needed),
         previousQuantity: line.quantity,
       })),
@@ -133,10 +150,10 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
       em,
       `with wanted as (
          select * from jsonb_to_recordset(?::jsonb)
-           as n(product_id int, product_name text, unit_price_cents int, quantity int)),
+           as n(product_id int, variant_id int, size_label text, product_name text, unit_price_cents int, quantity int)),
        stock as (
-         update products p set quantity = p.quantity - wanted.quantity, updated_at = now()
-           from wanted where p.id = wanted.product_id),
+         update product_variants v set quantity = v.quantity - wanted.quantity, updated_at = now()
+           from wanted where v.id = wanted.variant_id),
        placed as (
          insert into orders (id, user_id, payment_method, subtotal_cents, shipping_fee_cents, total_cents,
                              delivery_location_id, recipient_name, recipient_email, recipient_phone, shipping_address,
@@ -144,16 +161,17 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
                              discount_cents, idempotency_key)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
        lines as (
-         insert into order_items (order_id, product_id, product_name, unit_price_cents, quantity)
-         select placed.id, wanted.product_id, wanted.product_name, wanted.unit_price_cents, wanted.quantity
-           from placed, wanted order by wanted.product_id returning *),
+         insert into order_items (order_id, product_id, variant_id, size_label, product_name, unit_price_cents, quantity)
+         select placed.id, wanted.product_id, wanted.variant_id, wanted.size_label, wanted.product_name,
+                wanted.unit_price_cents, wanted.quantity
+           from placed, wanted order by wanted.product_id, wanted.variant_id returning *),
        emptied as (delete from cart_items where user_id = ?),
        unapplied as (delete from cart_discount_codes where user_id = ?),
        noted as (
          insert into admin_notifications (type, title, text, link)
          select * from jsonb_to_recordset(?::jsonb) as n(type text, title text, text text, link text))
        select pg_notify(?, ?), to_jsonb(placed) as order,
-              (select jsonb_agg(to_jsonb(lines) order by lines.product_id) from lines) as items,
+              (select jsonb_agg(to_jsonb(lines) order by lines.product_id, lines.variant_id) from lines) as items,
               (select to_jsonb(location) from delivery_locations location where location.id = placed.delivery_location_id)
                 as location
          from placed`,
@@ -161,6 +179,8 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
         JSON.stringify(
           items.map((item) => ({
             product_id: item.productId,
+            variant_id: item.variantId,
+            size_label: item.sizeLabel,
             product_name: item.name,
             unit_price_cents: item.unitPriceCents,
             quantity: item.quantity,

@@ -66,13 +66,13 @@ async function cancelledByAdmin(em: EntityManager, orderId: string): Promise<boo
 async function takeOrderBackOutOfCart(em: EntityManager, orderId: string): Promise<void> {
   await em.getConnection().execute(
     `with lines as (
-       select o.user_id, oi.product_id, oi.quantity from order_items oi join orders o on o.id = oi.order_id
+       select o.user_id, oi.variant_id, oi.quantity from order_items oi join orders o on o.id = oi.order_id
         where oi.order_id = ?),
      emptied as (
        delete from cart_items c using lines l
-        where c.user_id = l.user_id and c.product_id = l.product_id and c.quantity <= l.quantity)
+        where c.user_id = l.user_id and c.variant_id = l.variant_id and c.quantity <= l.quantity)
      update cart_items c set quantity = c.quantity - l.quantity from lines l
-      where c.user_id = l.user_id and c.product_id = l.product_id and c.quantity > l.quantity`,
+      where c.user_id = l.user_id and c.variant_id = l.variant_id and c.quantity > l.quantity`,
     [orderId],
     'run',
     em.getTransactionContext(),
@@ -179,10 +179,10 @@ export async function applyPaystackResult(
         await releaseOrderStock(trx, [order.id]);
         // The shopper can try again: the order's items go back into their cart.
         await trx.getConnection().execute(
-          `insert into cart_items (user_id, product_id, quantity)
-           select o.user_id, oi.product_id, oi.quantity from order_items oi join orders o on o.id = oi.order_id
-           where oi.order_id = ?
-           on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity`,
+          `insert into cart_items (user_id, product_id, variant_id, quantity)
+           select o.user_id, oi.product_id, oi.variant_id, oi.quantity from order_items oi join orders o on o.id = oi.order_id
+           where oi.order_id = ? and oi.variant_id is not null
+           on conflict (user_id, variant_id) do update set quantity = cart_items.quantity + excluded.quantity`,
           [order.id],
           'run',
           trx.getTransactionContext(),

@@ -27,6 +27,11 @@ export class PaymentTransactionView {
   @Field(() => String, { nullable: true, description: 'Why a person must look at it (a refund), if so.' })
   flagReason!: string | null;
 
+  @Field(() => String, {
+    description: 'The order\'s lines with their sizes: "2 x Oud Savanna (5 ml decant · Eau de Parfum)".',
+  })
+  items!: string;
+
   @Field(() => Date)
   createdAt!: Date;
 }

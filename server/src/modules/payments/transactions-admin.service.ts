@@ -4,6 +4,7 @@ import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/a
 import { likePattern, searchText } from '../../shared/search';
 import { requireAdmin } from '../accounts/guards';
 import { PaymentStatus } from '../orders/order.entity';
+import { orderLinesJsonSql, orderLinesSummary, type OrderLineFacts } from '../orders/order-lines-summary';
 
 export interface AdminTransaction {
   id: string;
@@ -14,6 +15,8 @@ export interface AdminTransaction {
   paymentMethod: string | null;
   paymentStatus: string;
   flagReason: string | null;
+  /** The order's lines with their sizes, e.g. "2 x Oud Savanna (5 ml decant · Eau de Parfum)". */
+  items: string;
   createdAt: Date;
 }
 
@@ -40,6 +43,7 @@ export interface TransactionRow {
   method: string | null;
   status: string;
   flag_reason: string | null;
+  items: OrderLineFacts[];
   created_at: string;
 }
 
@@ -81,7 +85,7 @@ export const transactionsAdminService = {
       figures: transactionFigures,
       item: `json_build_object('id', page.id, 'order_id', page.order_id, 'reference', page.reference,
         'amount_cents', page.amount_cents, 'method', page.method, 'status', page.status,
-        'flag_reason', page.flag_reason, 'created_at', page.created_at)`,
+        'flag_reason', page.flag_reason, 'created_at', page.created_at, 'items', ${orderLinesJsonSql('page.order_id')})`,
       page: query.page,
     });
     return {
@@ -93,6 +97,7 @@ export const transactionsAdminService = {
         paymentMethod: transaction.method,
         paymentStatus: transaction.status,
         flagReason: transaction.flag_reason,
+        items: orderLinesSummary(transaction.items),
         createdAt: new Date(transaction.created_at),
       })),
       totalCount: row.total_count,

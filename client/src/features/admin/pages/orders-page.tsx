@@ -156,7 +156,11 @@ export function OrdersPage() {
                 <span className="muted">{order.recipientEmail}</span>
               </td>
               <td>{order.shippingCity}</td>
-              <td>{order.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}</td>
+              <td>
+                {order.items
+                  .map((item) => `${item.name}${item.sizeLabel ? ` (${item.sizeLabel})` : ''} × ${item.quantity}`)
+                  .join(', ')}
+              </td>
               <td>
                 {formatMoney(order.totalCents)}
                 {discountLine(order)}

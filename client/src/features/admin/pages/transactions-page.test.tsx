@@ -27,6 +27,7 @@ const list = {
       __typename: 'PaymentTransaction',
       id: '9f1c2d3e-aaaa-bbbb-cccc-000000000001',
       orderId: '4b5c6d7e-1111-2222-3333-444444444444',
+      items: '2 x Oud Savanna (5 ml decant · Eau de Parfum); 1 x Cedar Ridge (100 ml · Eau de Toilette)',
       reference: 'ref-1',
       amountCents: 1_250_050,
       paymentMethod: 'mpesa',
@@ -37,6 +38,7 @@ const list = {
       __typename: 'PaymentTransaction',
       id: '0a0b0c0d-aaaa-bbbb-cccc-000000000002',
       orderId: '5c6d7e8f-1111-2222-3333-444444444444',
+      items: '1 x Marine Drive Cologne 75ml',
       reference: 'ref-2',
       amountCents: 90_000,
       paymentMethod: null,
@@ -56,8 +58,21 @@ describe('TransactionsPage', () => {
       within(row as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-    expect(cells(first).slice(0, 4)).toEqual(['9f1c2d3e', '4b5c6d7e', 'Ksh 12,500.50', 'mpesa']);
-    expect(cells(second).slice(0, 5)).toEqual(['0a0b0c0d', '5c6d7e8f', 'Ksh 900.00', 'N/A', 'Pending']);
+    expect(cells(first).slice(0, 5)).toEqual([
+      '9f1c2d3e',
+      '4b5c6d7e',
+      '2 x Oud Savanna (5 ml decant · Eau de Parfum); 1 x Cedar Ridge (100 ml · Eau de Toilette)',
+      'Ksh 12,500.50',
+      'mpesa',
+    ]);
+    expect(cells(second).slice(0, 6)).toEqual([
+      '0a0b0c0d',
+      '5c6d7e8f',
+      '1 x Marine Drive Cologne 75ml',
+      'Ksh 900.00',
+      'N/A',
+      'Pending',
+    ]);
     expect(within(screen.getByRole('listitem', { name: 'Completed Amount' })).getByText('Ksh 12,500.50')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',

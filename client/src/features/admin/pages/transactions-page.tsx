@@ -48,6 +48,7 @@ export function TransactionsPage() {
           <li key={transaction.id} aria-label={`Transaction ${shortId(transaction.id)}`}>
             <h2>{shortId(transaction.id)}</h2>
             <p>Order {shortId(transaction.orderId)}</p>
+            {transaction.items ? <p>{transaction.items}</p> : null}
             <p>
               {formatMoney(transaction.amountCents)} · {paymentMethodLabel(transaction.paymentMethod)}
             </p>
@@ -57,11 +58,12 @@ export function TransactionsPage() {
           </li>
         )}
         table={{
-          columns: ['ID', 'Order', 'Amount', 'Method', 'Status', 'Date'],
+          columns: ['ID', 'Order', 'Items', 'Amount', 'Method', 'Status', 'Date'],
           row: (transaction) => (
             <tr key={transaction.id}>
               <td title={transaction.id}>{shortId(transaction.id)}</td>
               <td title={transaction.orderId}>{shortId(transaction.orderId)}</td>
+              <td>{transaction.items}</td>
               <td>{formatMoney(transaction.amountCents)}</td>
               <td>{paymentMethodLabel(transaction.paymentMethod)}</td>
               <td>

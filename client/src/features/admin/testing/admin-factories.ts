@@ -44,7 +44,7 @@ export function createAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrde
     discountCode: null,
     discountCents: 0,
     totalCents: 895_000,
-    items: [{ __typename: 'OrderItem', id: 1, name: 'Cedar Ridge Eau de Toilette 50ml', quantity: 2 }],
+    items: [{ __typename: 'OrderItem', id: 1, name: 'Cedar Ridge Eau de Toilette 50ml', sizeLabel: '', quantity: 2 }],
     ...overrides,
   };
 }

@@ -12,10 +12,12 @@ interface CartRowProps {
 
 // SPEC §2 Cart: image, name, category, 'unit × quantity = line total', minus (never below 1) / plus, Remove.
 export function CartRow({ line, updating, onQuantityChange, onRemove }: CartRowProps) {
-  const { product } = line;
+  const { product, variant } = line;
   const image = product.images[0];
+  // Two sizes of one perfume are two lines: the size tells them apart.
+  const name = variant.label ? `${product.name} (${variant.label})` : product.name;
   return (
-    <li className="cart-row" aria-busy={updating || undefined} aria-label={product.name}>
+    <li className="cart-row" aria-busy={updating || undefined} aria-label={name}>
       <div className="cart-row__image">
         {image ? (
           <img src={image.url} alt={product.name} width={96} height={96} loading="lazy" />
@@ -27,13 +29,14 @@ export function CartRow({ line, updating, onQuantityChange, onRemove }: CartRowP
         <Link to={`/product/${product.id}`} className="cart-row__name">
           {product.name}
         </Link>
+        {variant.label ? <p className="cart-row__size">{variant.label}</p> : null}
         <p className="cart-row__category">{product.category}</p>
         <p className="cart-row__price">
           {formatMoney(line.unitPriceCents)} × {line.quantity} = {formatMoney(line.lineTotalCents)}
         </p>
       </div>
       <div className="cart-row__actions">
-        <div className="cart-row__quantity" role="group" aria-label={`Quantity of ${product.name}`}>
+        <div className="cart-row__quantity" role="group" aria-label={`Quantity of ${name}`}>
           <button
             type="button"
             className="cart-row__step"
@@ -61,7 +64,7 @@ export function CartRow({ line, updating, onQuantityChange, onRemove }: CartRowP
         </button>
       </div>
       {updating ? (
-        <div className="cart-row__overlay" role="status" aria-label={`Updating ${product.name}`}>
+        <div className="cart-row__overlay" role="status" aria-label={`Updating ${name}`}>
           <span className="spinner" aria-hidden="true" />
         </div>
       ) : null}

@@ -56,6 +56,26 @@ describe('CartPage', () => {
     expect(document.body).toHaveFocus();
   });
 
+  it('tells two sizes of one perfume apart: each line names its size', async () => {
+    const product = { id: 7, name: 'Oud Royale', category: 'FOR MEN' };
+    const bottle = createCartLine({ product, variant: { id: 70, label: '100 ml · Eau de Parfum' } });
+    const decant = createCartLine({
+      product,
+      variant: { id: 71, label: '5 ml decant · Eau de Parfum' },
+      unitPriceCents: 90000,
+      quantity: 3,
+    });
+    renderCart(createCart([bottle, decant]));
+
+    const decantRow = await screen.findByRole('listitem', { name: 'Oud Royale (5 ml decant · Eau de Parfum)' });
+    expect(within(decantRow).getByText('5 ml decant · Eau de Parfum')).toBeInTheDocument();
+    expect(decantRow).toHaveTextContent('Ksh 900.00 × 3 = Ksh 2,700.00');
+    expect(screen.getByRole('listitem', { name: 'Oud Royale (100 ml · Eau de Parfum)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('group', { name: 'Quantity of Oud Royale (5 ml decant · Eau de Parfum)' }),
+    ).toBeInTheDocument();
+  });
+
   it('lists each line with image, name, category and unit × quantity = line total', async () => {
     const line = createCartLine({
       quantity: 2,

@@ -38,6 +38,8 @@ function createOrder(overrides: Partial<Order> = {}): Order {
         id: 1,
         productId: 11,
         name: 'Oud Royale',
+        variantId: 31,
+        sizeLabel: '5 ml decant · Eau de Parfum',
         quantity: 2,
         unitPriceCents: 250000,
         lineTotalCents: 500000,
@@ -47,6 +49,8 @@ function createOrder(overrides: Partial<Order> = {}): Order {
         id: 2,
         productId: 12,
         name: 'Citrus Bloom',
+        variantId: null,
+        sizeLabel: '',
         quantity: 1,
         unitPriceCents: 250000,
         lineTotalCents: 250000,
@@ -110,7 +114,8 @@ describe('MyOrdersPage', () => {
     expect(row).toHaveAttribute('aria-expanded', 'true');
     const details = screen.getByRole('region', { name: 'Order 3f9a2c1e details' });
     const items = within(details).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Oud Royale2 × Ksh 2,500.00');
+    // Each line names its size, when it has one.
+    expect(items[0]).toHaveTextContent('Oud Royale (5 ml decant · Eau de Parfum)2 × Ksh 2,500.00');
     expect(items[1]).toHaveTextContent('Citrus Bloom1 × Ksh 2,500.00');
     for (const text of [
       'Amina Otieno',

@@ -80,7 +80,10 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
             <ul className="order-row__items">
               {order.items.map((item) => (
                 <li key={item.id}>
-                  <span>{item.name}</span>
+                  <span>
+                    {item.name}
+                    {item.sizeLabel ? <span className="order-row__size"> ({item.sizeLabel})</span> : null}
+                  </span>
                   <span>
                     {item.quantity} × {formatMoney(item.unitPriceCents)}
                   </span>

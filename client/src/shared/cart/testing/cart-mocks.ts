@@ -17,7 +17,10 @@ let nextLineId = 500;
 
 /** A cart line as the API returns it; lineTotalCents follows from price and quantity unless given. */
 export function createCartLine(
-  overrides: Partial<Omit<CartLine, 'product'>> & { product?: Partial<CartLine['product']> } = {},
+  overrides: Partial<Omit<CartLine, 'product' | 'variant'>> & {
+    product?: Partial<CartLine['product']>;
+    variant?: Partial<CartLine['variant']>;
+  } = {},
 ): CartLine {
   const id = overrides.id ?? nextLineId++;
   const quantity = overrides.quantity ?? 1;
@@ -37,6 +40,7 @@ export function createCartLine(
       images: [{ __typename: 'ProductImage', id: `img-${productId}`, url: `/uploads/p-${productId}.webp` }],
       ...overrides.product,
     },
+    variant: { __typename: 'ProductVariant', id: productId * 10, label: '', ...overrides.variant },
   };
 }
 
@@ -104,12 +108,13 @@ export function cartMock(
 export function addToCartMock(
   productId: number,
   answer: { cart: CartContentsFragment } | { errors: { field: string; code: string; message: string }[] },
+  variables: { quantity?: number; variantId?: number } = {},
 ): MockLink.MockedResponse<AddToCartMutation> {
   const cart = 'cart' in answer ? answer.cart : null;
   const errors =
     'errors' in answer ? answer.errors.map((error) => ({ __typename: 'FieldError' as const, ...error })) : [];
   return {
-    request: { query: AddToCartDocument, variables: { productId, quantity: 1 } },
+    request: { query: AddToCartDocument, variables: { productId, quantity: 1, ...variables } },
     result: { data: { addToCart: { __typename: 'CartPayload', cart, errors } } },
   };
 }

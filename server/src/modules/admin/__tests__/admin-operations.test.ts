@@ -606,7 +606,9 @@ describe('CSV export', () => {
     const response = await shop.http.get('/admin/export/transactions.csv').set(admin.auth).expect(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="manukato-transactions-/);
     const [header, first] = response.text.split('\r\n');
-    expect(header).toBe('Transaction ID,Order ID,Reference,Amount (Ksh),Payment method,Status,Flag,Date (Nairobi)');
+    expect(header).toBe(
+      'Transaction ID,Order ID,Reference,Amount (Ksh),Payment method,Status,Flag,Date (Nairobi),Items',
+    );
     expect(first).toMatch(/^[0-9a-f-]{36},[0-9a-f-]{36},MK-[^,]+,\d+\.\d{2},(mpesa|card),\w+,/);
   });
 });

@@ -1,4 +1,5 @@
 import type { Order } from '../../orders/order.entity';
+import { orderLineName } from '../../catalog/size-label';
 
 /** What the order e-mails and SMS say about an order: plain values, so the preview can pass sample data. */
 export interface OrderFacts {
@@ -28,7 +29,7 @@ export function orderFacts(order: Order, publicUrl: string): OrderFacts {
     orderNumber: order.id.slice(0, 8),
     recipientName: order.recipientName,
     lines: order.items.getItems().map((item) => ({
-      name: item.productName,
+      name: orderLineName(item.productName, item.sizeLabel),
       quantity: item.quantity,
       unitPriceCents: item.unitPriceCents,
     })),
