@@ -318,18 +318,11 @@ describe('a product in sizes', () => {
 
   async function productInSizes() {
     const em = shop.orm.em.fork();
-    // Through the entity's constructor: em.create's types ask for its effectivePriceCents getter (missing from the
-    // entity's OptionalProps on main).
-    const size = (data: Partial<ProductVariant>) => {
-      const variant = Object.assign(new ProductVariant(), data);
-      em.persist(variant);
-      return variant;
-    };
     const category = await em.findOneOrFail(Category, { slug: 'for-women' });
     const product = em.create(Product, { name: 'Amber Dusk', description: 'Warm amber.', priceCents: 150_000 });
     product.categories.add(category);
     // The default size first; its columns become the product's (migration 0024's triggers).
-    const bottle = size({
+    const bottle = em.create(ProductVariant, {
       product,
       position: 0,
       sizeMl: 100,
@@ -340,7 +333,7 @@ describe('a product in sizes', () => {
       onSale: true,
       quantity: 4,
     });
-    const half = size({
+    const half = em.create(ProductVariant, {
       product,
       position: 1,
       sizeMl: 50,
@@ -351,7 +344,7 @@ describe('a product in sizes', () => {
       salePriceCents: 500_000,
       quantity: 2,
     });
-    const decant = size({
+    const decant = em.create(ProductVariant, {
       product,
       position: 2,
       sizeMl: 5,
