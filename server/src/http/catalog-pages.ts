@@ -99,7 +99,8 @@ function titleCase(text: string): string {
  * product-card.tsx use the same): preload and first paint pick the same srcset entry the page will use.
  */
 export const catalogPages = {
-  async product(ctx: RequestContext, id: number, imageSizes: ImageSizes): Promise<PageHead | undefined> {
+  /** `size`: the URL's `?size=`, the chosen size's id; the default size when it names none of this product's. */
+  async product(ctx: RequestContext, id: number, imageSizes: ImageSizes, size?: string): Promise<PageHead | undefined> {
     const product = await catalogService.findProduct(ctx, id);
     if (!product) return undefined;
     const { categories, images } = product;
@@ -118,6 +119,9 @@ export const catalogPages = {
       { name: product.name, path },
     ];
     const price = product.effectivePriceCents;
+    // The first paint draws the size the URL names, as the client's page will (its product-page.tsx).
+    const chosen = product.variants.find((variant) => String(variant.id) === size);
+    const firstImage = images.find((image) => chosen?.imageIds[0] === image.id) ?? images[0];
     const rating =
       summary.count > 0 && summary.averageRating !== null
         ? {
@@ -199,21 +203,21 @@ export const catalogPages = {
         },
       ],
       // The same srcset and sizes as the product page's main image (client product-gallery.tsx).
-      preloadImage: images[0]
-        ? { href: images[0].url, srcSet: images[0].srcSet, sizes: imageSizes.productImage }
+      preloadImage: firstImage
+        ? { href: firstImage.url, srcSet: firstImage.srcSet, sizes: imageSizes.productImage }
         : undefined,
       firstPaint: {
         kind: 'product',
         breadcrumbs: trail,
         name: product.name,
-        priceText: formatKsh(price),
-        image: images[0]
+        priceText: formatKsh(chosen ? unitPriceCents(chosen) : price),
+        image: firstImage
           ? {
-              src: images[0].url,
-              srcSet: images[0].srcSet,
+              src: firstImage.url,
+              srcSet: firstImage.srcSet,
               sizes: imageSizes.productImage,
-              width: images[0].width,
-              height: images[0].height,
+              width: firstImage.width,
+              height: firstImage.height,
               alt: product.name,
             }
           : undefined,

@@ -434,6 +434,23 @@ describe('a product in sizes', () => {
     expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList' });
   });
 
+  it("draws the first paint at the size the URL names: its price and its own image, the canonical link the product's", async () => {
+    const { product, decant } = sized;
+    const first = (await page(`/product/${product.id}`)).text;
+    expect(first).toContain('<p class="product-price product-price--large">Ksh 9,500.00</p>');
+    expect(first).toContain('<link rel="preload" as="image" href="/uploads/amber-dusk.webp"');
+    const chosen = (await page(`/product/${product.id}?size=${decant.id}`)).text;
+    expect(chosen).toContain('<p class="product-price product-price--large">Ksh 900.00</p>');
+    expect(chosen).toContain('<link rel="preload" as="image" href="/uploads/amber-dusk-decant.webp"');
+    expect(chosen).toContain(`<link rel="canonical" href="https://manukato.example/product/${product.id}" data-ssr>`);
+    // A size of another product, or none at all: the default's.
+    for (const size of ['1', 'x', '']) {
+      expect((await page(`/product/${product.id}?size=${size}`)).text).toContain(
+        '<p class="product-price product-price--large">Ksh 9,500.00</p>',
+      );
+    }
+  });
+
   it('keeps a one-size product a plain Product, and the sitemap one URL per product whatever its sizes', async () => {
     const [plain] = jsonLd((await page('/product/2')).text);
     expect(plain).toMatchObject({ '@type': 'Product', sku: 'MK-0002', offers: { '@type': 'Offer' } });
