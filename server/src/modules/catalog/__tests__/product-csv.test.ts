@@ -226,6 +226,14 @@ describe('product CSV import', () => {
     expect(size).toEqual({ price_cents: 710025, quantity: 3 });
   });
 
+  it('checks a file in a constant number of statements, whatever its number of products', async () => {
+    const small = await shop.statements.measure(() => imported(csvOf(generatedCatalogue(20, 'few')), true));
+    const large = await shop.statements.measure(() => imported(csvOf(generatedCatalogue(400, 'many')), true));
+    expect(small.result.productsCreated).toBe(20);
+    expect(large.result.productsCreated).toBe(400);
+    expect(large.statements).toBe(small.statements);
+  });
+
   it("lists each row's errors in a dry run (row, column, message) and writes nothing, dry run or not", async () => {
     const rows: Row[] = [
       ...generatedCatalogue(3, 'bad'),
