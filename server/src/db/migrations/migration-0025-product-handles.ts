@@ -9,7 +9,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration0025ProductHandles extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create function "product_handle_of"(name text, id integer) returns text language sql immutable as $$
-  select coalesce(nullif(left(trim(both '-' from regexp_replace(lower(name), '[^a-z0-9]+', '-', 'g')), 80), ''), 'product')
+  select coalesce(nullif(trim(both '-' from left(regexp_replace(lower(name), '[^a-z0-9]+', '-', 'g'), 81)), ''), 'product')
     || '-' || id;
 $$;`);
     this.addSql(`alter table "products" add column "handle" text null;`);

@@ -395,7 +395,7 @@ async function writePlan(em: EntityManager, plan: ImportPlan): Promise<number[]>
   }
   const nextPosition = new Map<Product, number>();
   for (const { product, variant, names } of newImages) {
-    // The product's own images first (position 0…), a size's after them.
+    // The product's own images at 0–9 (at most 10), a size's from 100: after them whichever cells the file filled.
     let position = variant === null ? 0 : (nextPosition.get(product) ?? 100);
     for (const fileName of names) {
       const facts = plan.images.get(fileName)!;

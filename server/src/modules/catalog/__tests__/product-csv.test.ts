@@ -291,6 +291,26 @@ describe('product CSV import', () => {
   });
 });
 
+describe('product handles (migration 0025)', () => {
+  it('are made from the name and id when a writer gives none, always in the handle format', async () => {
+    const em = shop.orm.em.fork();
+    const handles = await em.getConnection().execute<{ handle: string }[]>(
+      `select product_handle_of(name, 7) as handle from (values ('Oud Savanna Eau de Parfum 100ml'), ('  --Crème  '),
+         ('عود'), (repeat('a', 79) || ' bc')) names(name)`,
+    );
+    expect(handles.map((row) => row.handle)).toEqual([
+      'oud-savanna-eau-de-parfum-100ml-7',
+      'cr-me-7',
+      'product-7',
+      `${'a'.repeat(79)}-b-7`,
+    ]);
+    const [sample] = await em
+      .getConnection()
+      .execute<{ handle: string }[]>(`select handle from products where name = 'Oud Savanna Eau de Parfum 100ml'`);
+    expect(sample!.handle).toMatch(/^oud-savanna-eau-de-parfum-100ml-\d+$/);
+  });
+});
+
 describe('product CSV export', () => {
   it('writes the catalogue in the import format, and importing it gives the same catalogue (round trip)', async () => {
     // A name a spreadsheet would run as a formula, and text with every separator.
