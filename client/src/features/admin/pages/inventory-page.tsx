@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { countText } from '../../../shared/count-text';
 import { formatMoney } from '../../../shared/format-money';
 import { useToast } from '../../../shared/ui/use-toast';
@@ -104,6 +105,9 @@ export function InventoryPage() {
           Low stock only
         </label>
         {list ? <span className="muted">{countText(list.totalCount, 'product')}</span> : null}
+        <Link className="button button--outline" to="/oxalis/import">
+          Import / Export CSV
+        </Link>
       </SearchToolbar>
       <AdminList
         label="Products"
