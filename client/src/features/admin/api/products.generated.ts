@@ -10,6 +10,15 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
+/** How strong a perfume is. */
+export type Concentration =
+  | 'BODY_MIST'
+  | 'EAU_DE_COLOGNE'
+  | 'EAU_DE_PARFUM'
+  | 'EAU_DE_TOILETTE'
+  | 'PARFUM'
+  | 'ROOM_SPRAY';
+
 /** Why a field was refused. */
 export type FieldErrorCode =
   | 'CATEGORY_EXISTS'
@@ -59,27 +68,80 @@ export type FieldErrorCode =
   | 'REQUEST_TOO_LARGE'
   | 'REQUIRED'
   | 'SALE_PRICE_TOO_HIGH'
+  | 'SKU_TAKEN'
   | 'TOO_LONG'
   | 'TOO_MANY_IMAGES'
   | 'TOO_SHORT'
   | 'UNKNOWN_CATEGORY'
   | 'VERIFICATION_REQUIRED';
 
+export type ForWhom =
+  | 'MEN'
+  | 'UNISEX'
+  | 'WOMEN';
+
 export type ProductInput = {
   /** At least one existing category; 'Category is required'. */
   categoryIds: Array<number>;
   /** Trimmed; 'Description is required'. */
   description: string;
+  /** Left out: kept; null: cleared. */
+  forWhom?: ForWhom | null | undefined;
   /** Trimmed; 'Product name is required'. */
   name: string;
+  /** As notesTop. */
+  notesBase?: Array<string> | null | undefined;
+  /** As notesTop. */
+  notesHeart?: Array<string> | null | undefined;
+  /** Trimmed, lower-cased, duplicates dropped; at most 20 of at most 40 characters. Left out: kept. */
+  notesTop?: Array<string> | null | undefined;
+  /** Without sizes: the default size's. Not read with sizes. */
+  onSale?: boolean | null | undefined;
+  /** Without sizes: the default size's regular price in cents of KES, more than 0; 'Valid price is required'. Not read with sizes. */
+  priceCents?: number | null | undefined;
+  /** Without sizes: the default size's, 0 or more. Not read with sizes. */
+  quantity?: number | null | undefined;
+  /** Without sizes: the default size's, in cents of KES; when on sale more than 0 and less than the price. Stored null when not on sale. */
+  salePriceCents?: number | null | undefined;
+  /** Left out: kept; null: cleared. */
+  scentFamily?: ScentFamily | null | undefined;
+  /** The sizes in display order, the first the default (1 to 20). A size of the product left out is archived when orders or carts refer to it, else deleted. None: the fields above are the default size's. */
+  sizes?: Array<ProductSizeInput> | null | undefined;
+};
+
+/** One size of a product as the admin form sends it (decision 0085). */
+export type ProductSizeInput = {
+  concentration?: Concentration | null | undefined;
+  /** The size being edited; none for a new size. */
+  id?: number | null | undefined;
+  /** A sample or decant. */
+  isSample?: boolean | null | undefined;
   onSale: boolean;
   /** Regular price in cents of KES, more than 0; 'Valid price is required'. */
   priceCents: number;
   /** 0 or more; 'Valid quantity is required'. */
   quantity: number;
-  /** In cents of KES; when on sale more than 0 and less than the price. Stored null when not on sale. */
+  /** When on sale: more than 0 and less than the price. */
   salePriceCents?: number | null | undefined;
+  /** Millilitres, 1 to 100,000; none when not stated. */
+  sizeMl?: number | null | undefined;
+  /** Trimmed, at most 64 characters; unique in the shop without regard to case (SKU_TAKEN). */
+  sku?: string | null | undefined;
 };
+
+/** A perfume's scent family. */
+export type ScentFamily =
+  | 'AMBER'
+  | 'AQUATIC'
+  | 'AROMATIC'
+  | 'CHYPRE'
+  | 'CITRUS'
+  | 'FLORAL'
+  | 'FRESH'
+  | 'FRUITY'
+  | 'GOURMAND'
+  | 'LEATHER'
+  | 'WOODY';
 
 export type AdminProductFragment = { __typename: 'Product', id: number, name: string, description: string, category: string, priceCents: number, salePriceCents: number | null, onSale: boolean, quantity: number, inStock: boolean, categories: Array<{ __typename: 'Category', id: number, name: string }>, images: Array<{ __typename: 'ProductImage', id: string, url: string }> };
 
