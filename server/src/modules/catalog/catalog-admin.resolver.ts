@@ -205,7 +205,7 @@ export class CatalogAdminResolver {
   }
 
   @Authorized(UserRole.ADMIN)
-  @Mutation(() => ProductPayload, { description: "The inventory's inline quantity edit." })
+  @Mutation(() => ProductPayload, { description: "The inventory's inline quantity edit: the default size's." })
   async updateProductQuantity(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => Int) id: number,
