@@ -219,7 +219,15 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
       <SizesEditor
         idPrefix={formId}
         sizes={values.sizes}
-        onChange={(sizes) => setValue('sizes', sizes)}
+        onChange={(sizes) => {
+          // A size's errors are named by its place: once sizes move, come or go they no longer point at it.
+          const places = (list: SizeFormValues[]) => list.map((size) => size.key).join();
+          if (places(sizes) !== places(values.sizes))
+            setFieldErrors((current) =>
+              Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('sizes.'))),
+            );
+          setValue('sizes', sizes);
+        }}
         errors={fieldErrors}
       />
 

@@ -236,6 +236,16 @@ describe('a product with sizes', () => {
     const id = product!.id;
     const [big, middle, sample] = product!.variants;
     await orderNaming(id, middle!.id, await createSignedInUser(shop));
+    // A cart holds the decant: it too stays, archived (the cart's own rules decide what the shopper sees).
+    const holder = await createSignedInUser(shop);
+    await shop.orm.em
+      .fork()
+      .getConnection()
+      .execute('insert into cart_items (user_id, product_id, variant_id, quantity) values (?, ?, ?, 1)', [
+        holder.id,
+        id,
+        sample!.id,
+      ]);
 
     const { product: after, errors } = await update(id, 'Ordered Sizes', { sizes: [asInput(big!)] });
     expect(errors).toEqual([]);
@@ -243,8 +253,17 @@ describe('a product with sizes', () => {
     expect(await variantRows(id)).toEqual([
       { id: big!.id, position: 0, archived: false },
       { id: middle!.id, position: 1, archived: true },
+      { id: sample!.id, position: 2, archived: true },
     ]);
-    expect((await variantRows(id)).some((row) => row.id === sample!.id)).toBe(false);
+    // A size nothing names is deleted.
+    const { product: withNew } = await update(id, 'Ordered Sizes', {
+      sizes: [asInput(big!), { ...threeSizes()[1], sizeMl: 30 }],
+    });
+    const added = withNew!.variants[1]!;
+    expect(added.sizeMl).toBe(30);
+    const { errors: dropErrors } = await update(id, 'Ordered Sizes', { sizes: [asInput(big!)] });
+    expect(dropErrors).toEqual([]);
+    expect((await variantRows(id)).some((row) => row.id === added.id)).toBe(false);
     expect((await storefrontProduct(id))!.variants.map((size) => size.id)).toEqual([big!.id]);
 
     const none = await update(id, 'Ordered Sizes', { sizes: [] });
