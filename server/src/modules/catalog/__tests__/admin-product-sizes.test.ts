@@ -418,3 +418,38 @@ describe('stock per size', () => {
     expect(listed!.variants.map((size) => size.quantity)).toEqual([7, 1, 40]);
   });
 });
+
+describe("the spec's REST admin routes on a product of several sizes", () => {
+  it("edit the default size's price and stock and leave the other sizes as they are", async () => {
+    const { product } = await create('Rest Sizes');
+    const id = product!.id;
+    const [, middle, sample] = product!.variants;
+    const quick = await shop.http.put(`/api/products/update/${id}`).set(admin.auth).send({ quantity: 3 }).expect(200);
+    expect(quick.body.data).toMatchObject({ id, quantity: 3, inStock: true });
+
+    let form = shop.http.put(`/api/products/update/${id}`).set(admin.auth);
+    const fields = {
+      name: 'Rest Sizes',
+      category: (await shop.graphql<{ product: { category: string } }>(`{ product(id: ${id}) { category } }`)).data!
+        .product.category,
+      price: '15000',
+      salePrice: '0',
+      quantity: '5',
+      description: 'Edited over REST.',
+      inStock: '1',
+      onSale: '0',
+    };
+    for (const [key, value] of Object.entries(fields)) form = form.field(key, value);
+    const edited = await form.expect(200);
+    expect(edited.body.data).toMatchObject({ price: 15000, quantity: 5 });
+
+    const after = await storefrontProduct(id);
+    expect(after!.variants.map((size) => [size.id, size.priceCents, size.quantity])).toEqual([
+      [product!.variants[0]!.id, 1_500_000, 5],
+      [middle!.id, middle!.priceCents, middle!.quantity],
+      [sample!.id, sample!.priceCents, sample!.quantity],
+    ]);
+    // The facts stay: the spec's form has none.
+    expect(after).toMatchObject({ scentFamily: 'WOODY', notesBase: ['oud', 'amber'] });
+  });
+});
