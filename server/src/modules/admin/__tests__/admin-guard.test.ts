@@ -88,6 +88,7 @@ const graphqlAccess: Record<string, Access> = {
   createProduct: 'admin',
   updateProduct: 'admin',
   updateProductQuantity: 'admin',
+  updateVariantQuantity: 'admin',
   deleteProduct: 'admin',
   createCategory: 'admin',
   deleteCategory: 'admin',
