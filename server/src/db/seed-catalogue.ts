@@ -166,9 +166,10 @@ const pickFrom = (array: string, n: string, salt: number, seed: number) =>
  * table is locked for the transaction, so the rows above the previous highest id are exactly this run's.
  *
  * Products are written with the columns the database derives from their sizes (migration 0024's
- * mirror_product_variants: default size's price and stock, price range, sizes, concentrations, count) already as
- * it derives them, so the mirror that each size's insert runs finds nothing to change and writes no product again
- * (decision 0088); were a column derived otherwise, the mirror would correct it, only slower.
+ * mirror_product_variants: default size's price and stock, price range, sizes, sizes in stock, concentrations,
+ * count) computed in the same SQL; the mirror's trigger is off while the sizes are inserted, and the mirror then
+ * runs once per new product, finding nothing to change (decision 0088); were a column derived otherwise, it would
+ * correct it.
  */
 export async function seedCatalogue(client: ClientBase, options: CatalogueSeedOptions): Promise<CatalogueSeedResult> {
   if (!Number.isInteger(options.products) || options.products < 0 || options.products > maximumGeneratedProducts) {
@@ -184,6 +185,11 @@ export async function seedCatalogue(client: ClientBase, options: CatalogueSeedOp
   await client.query('begin');
   try {
     await client.query('lock table products in share row exclusive mode');
+    // Migration 0024's mirror re-derives a product after each size written or deleted, 0.3 ms a size (50 s for
+    // 150,000): it is off for this transaction only (a trigger's switch is transactional; the products lock above
+    // already holds off every writer of stock) while sizes are deleted with their products and inserted, and runs
+    // once for each new product after, which finds its columns as written below (decision 0088).
+    await client.query('alter table product_variants disable trigger product_variants_mirror');
     let removed = 0;
     let archived = 0;
     if (options.replace) {
@@ -304,11 +310,7 @@ export async function seedCatalogue(client: ClientBase, options: CatalogueSeedOp
       [noteFamilies.map(([note]) => note), noteFamilies.map(([, family]) => family), types.map(([type]) => type)],
     );
 
-    // Sizes, SKU MK-<product>-<ml>. Migration 0024's mirror re-derives a product from its sizes after each size
-    // written, 0.3 ms a size (50 s for 150,000): it is off while they are inserted, in this transaction only (a
-    // trigger's switch is transactional; the products lock above already holds off every writer of stock), and runs
-    // once for each new product after, which finds the columns as written above.
-    await client.query('alter table product_variants disable trigger product_variants_mirror');
+    // Sizes, SKU MK-<product>-<ml>.
     const fresh = (existingParameter: number) =>
       `select id, $${existingParameter}::int + row_number() over (order by id) as g from products
         where id > $${existingParameter + 1}`;
