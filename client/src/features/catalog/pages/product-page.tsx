@@ -5,6 +5,7 @@ import { PageMeta } from '../../../shared/ui/page-meta';
 import { breadcrumbName } from '../breadcrumb-name';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { Breadcrumbs } from '../components/breadcrumbs';
+import { FragranceFacts } from '../components/fragrance-facts';
 import { ProductDelivery } from '../components/product-delivery';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductPrice } from '../components/product-price';
@@ -130,6 +131,7 @@ function ProductDetails({
             {product.inStock ? 'IN STOCK' : 'OUT OF STOCK'}
           </p>
           <div className="product-detail__description">{product.description}</div>
+          <FragranceFacts product={product} />
           <ProductDelivery terms={page} shipsFree={product.shipsFree} />
           {product.inStock ? (
             <QuantitySelector value={chosenQuantity} max={maxQuantity} onChange={setQuantity} />

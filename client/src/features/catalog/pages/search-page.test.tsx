@@ -9,6 +9,7 @@ import {
 } from '../api/category-products.generated';
 import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
 import { createProduct } from '../testing/factories';
+import { withFacetMocks } from '../testing/facet-mocks';
 import { renderWithProviders } from '../testing/render';
 import { SearchPage } from './search-page';
 
@@ -51,7 +52,7 @@ describe('SearchPage', () => {
   it('titles the page with the search, counts the results by relevance and marks the page noindex', async () => {
     renderWithProviders(<SearchPage />, {
       route: '/search?q=oudh',
-      mocks: [resultsMock({ filter: { query: 'oudh' } }, [oud, royale])],
+      mocks: withFacetMocks([resultsMock({ filter: { query: 'oudh' } }, [oud, royale])]),
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Search results for “oudh”' })).toBeInTheDocument();
     expect(await screen.findByText('2 products')).toBeInTheDocument();
@@ -68,11 +69,11 @@ describe('SearchPage', () => {
     const user = userEvent.setup();
     const { location } = renderWithProviders(<SearchPage />, {
       route: '/search?q=oud',
-      mocks: [
+      mocks: withFacetMocks([
         resultsMock({ filter: { query: 'oud' } }, [oud, royale]),
         resultsMock({ filter: { query: 'oud' }, sort: 'PRICE_HIGH_TO_LOW' }, [royale, oud]),
         resultsMock({ filter: { query: 'oud', availability: ['IN_STOCK'] }, sort: 'PRICE_HIGH_TO_LOW' }, [royale]),
-      ],
+      ]),
     });
     await screen.findByText('2 products');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: High to Low');
@@ -85,7 +86,7 @@ describe('SearchPage', () => {
   it('says what to try and lists the categories when nothing matches', async () => {
     renderWithProviders(<SearchPage />, {
       route: '/search?q=zzqxj',
-      mocks: [resultsMock({ filter: { query: 'zzqxj' } }, []), categoriesMock],
+      mocks: withFacetMocks([resultsMock({ filter: { query: 'zzqxj' } }, []), categoriesMock]),
     });
     expect(await screen.findByText(/No products match “zzqxj”/)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'FOR WOMEN' })).toHaveAttribute('href', '/category/for-women');
