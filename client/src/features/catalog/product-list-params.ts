@@ -91,6 +91,8 @@ export interface ProductListParams extends FacetChoices {
   setFacets: (facets: Partial<FacetChoices>) => void;
   setSort: (sort: ProductSort) => void;
   clearFilters: () => void;
+  /** Clears availability and facets, keeping the search (the /search page's Clear). */
+  clearNarrowing: () => void;
 }
 
 const FACET_PARAMS = ['family', 'note', 'concentration', 'size', 'price-min', 'price-max'] as const;
@@ -237,6 +239,12 @@ export function useProductListParams(sorts: readonly SortOption[]): ProductListP
     clearFilters: () =>
       update((next) => {
         next.delete('q');
+        next.delete('availability');
+        for (const key of FACET_PARAMS) next.delete(key);
+      }),
+    // One change: two in a row would each start from the same URL, the second undoing the first.
+    clearNarrowing: () =>
+      update((next) => {
         next.delete('availability');
         for (const key of FACET_PARAMS) next.delete(key);
       }),

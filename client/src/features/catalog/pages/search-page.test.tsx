@@ -9,7 +9,7 @@ import {
 } from '../api/category-products.generated';
 import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
 import { createProduct } from '../testing/factories';
-import { withFacetMocks } from '../testing/facet-mocks';
+import { facetsMock, withFacetMocks } from '../testing/facet-mocks';
 import { renderWithProviders } from '../testing/render';
 import { SearchPage } from './search-page';
 
@@ -81,6 +81,32 @@ describe('SearchPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'In stock' }));
     expect(await screen.findByText('1 product')).toBeInTheDocument();
     expect(location.current()).toBe('/search?q=oud&sort=price-high-to-low&availability=in-stock');
+  });
+
+  it('filters the results by note with counts, and Clear keeps the search', async () => {
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<SearchPage />, {
+      route: '/search?q=oud&availability=in-stock&family=woody',
+      mocks: withFacetMocks([
+        facetsMock(
+          { query: 'oud', availability: ['IN_STOCK'], scentFamilies: ['WOODY'] },
+          { notes: [{ __typename: 'NoteCount', note: 'saffron', count: 1 }], total: 2 },
+        ),
+        resultsMock({ filter: { query: 'oud', availability: ['IN_STOCK'], scentFamilies: ['WOODY'] } }, [oud, royale]),
+        resultsMock(
+          { filter: { query: 'oud', availability: ['IN_STOCK'], scentFamilies: ['WOODY'], notes: ['saffron'] } },
+          [royale],
+        ),
+        resultsMock({ filter: { query: 'oud' } }, [oud, royale]),
+      ]),
+    });
+    await screen.findByText('2 products');
+    await user.click(await screen.findByRole('checkbox', { name: 'Saffron (1)' }));
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
+    expect(location.current()).toBe('/search?q=oud&availability=in-stock&family=woody&note=saffron');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(location.current()).toBe('/search?q=oud');
+    expect(await screen.findByText('2 products')).toBeInTheDocument();
   });
 
   it('says what to try and lists the categories when nothing matches', async () => {

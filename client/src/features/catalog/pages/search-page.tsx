@@ -8,7 +8,6 @@ import { FilterPanel } from '../components/filter-panel';
 import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
 import {
-  NO_FACETS,
   PRODUCT_LIST_PAGE_SIZE,
   SEARCH_SORTS,
   facetCount,
@@ -67,15 +66,8 @@ export function SearchPage() {
             availability={list.availability}
             onAvailabilityChange={list.setAvailability}
             facets={{ choices: list, counts: searching ? facetCounts : undefined, onChange: list.setFacets }}
-            onClear={
-              narrowed
-                ? () => {
-                    // The search stays: only what narrows it goes.
-                    list.setAvailability([]);
-                    list.setFacets(NO_FACETS);
-                  }
-                : undefined
-            }
+            // The search stays: only what narrows it goes.
+            onClear={narrowed ? list.clearNarrowing : undefined}
           />
         </aside>
         <section className="catalog-page__results" aria-labelledby={resultsHeadingId} aria-busy={productsQuery.loading}>
