@@ -289,7 +289,9 @@ describe('GraphQL', () => {
   /** An argument's path as a refusal names it: a list's item as `notes[0]` or `notes.0`. */
   const fieldPathPattern = (path: (string | number)[]) =>
     path
-      .map((part, index) => (/^\d+$/.test(String(part)) ? `(\\.${part}|\\[${part}\\])` : `${index ? '\\.' : ''}${part}`))
+      .map((part, index) =>
+        /^\d+$/.test(String(part)) ? `(\\.${part}|\\[${part}\\])` : `${index ? '\\.' : ''}${part}`,
+      )
       .join('');
 
   it('refuses a NUL in each string of every argument of every field, as a guest and signed in', async () => {
