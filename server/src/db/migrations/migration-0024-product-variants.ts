@@ -138,6 +138,13 @@ end $$;`);
     // The facet columns for the products already here (the insert above ran before the mirror existed).
     this.addSql(`select mirror_product_variants(id) from products;`);
 
+    // The price sorts order by the cheapest size (what a card shows as "from Ksh …"), as 0011's did by the price.
+    this.addSql(
+      `create index "products_min_price_index" on "products" ("min_price_cents", "id") where "archived_at" is null;`,
+    );
+    this.addSql(
+      `create index "products_min_price_desc_index" on "products" ("min_price_cents" desc nulls last, "id") where "archived_at" is null;`,
+    );
     this.addSql(
       `create index "products_scent_family_index" on "products" ("scent_family", "id") where "archived_at" is null;`,
     );

@@ -33,8 +33,9 @@ export const productViewColumns = `p.id, p.name, p.description, p.price_cents, p
 export const productOrderBy: Record<ProductSort, string> = {
   [ProductSort.BEST_SELLING]: 'p.id',
   [ProductSort.NEWEST]: 'p.id desc',
-  [ProductSort.PRICE_LOW_TO_HIGH]: 'p.effective_price_cents, p.id',
-  [ProductSort.PRICE_HIGH_TO_LOW]: 'p.effective_price_cents desc, p.id',
+  // The cheapest size's price a shopper pays, the card's "from Ksh …" (decision 0083); the default size's when one.
+  [ProductSort.PRICE_LOW_TO_HIGH]: 'p.min_price_cents, p.id',
+  [ProductSort.PRICE_HIGH_TO_LOW]: 'p.min_price_cents desc nulls last, p.id',
   [ProductSort.ALPHABETICALLY]: 'p.name collate "catalogue_name", p.id',
   [ProductSort.RELEVANCE]: 'p.relevance desc, p.closeness desc, p.id',
 };

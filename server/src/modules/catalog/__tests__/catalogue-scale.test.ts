@@ -23,7 +23,7 @@ const execute = <T extends Record<string, unknown>[]>(sql: string, params: unkno
 
 // The storefront's own operations (the client's features/catalog/api), written out.
 const card = `fragment Card on Product {
-  id name category inStock priceCents salePriceCents onSale effectivePriceCents
+  id name category inStock priceCents salePriceCents onSale effectivePriceCents fromPriceCents
   images { id url srcSet width height }
 }`;
 const categoryPage =
@@ -213,10 +213,10 @@ describe('a catalogue page at 20 and at 5,000 products', () => {
       filter: { categorySlug: 'for-women', availability: ['IN_STOCK'] },
       sort: 'PRICE_HIGH_TO_LOW',
       limit: 20,
-    })) as { products: { effectivePriceCents: number; inStock: boolean }[]; productsCount: number };
+    })) as { products: { fromPriceCents: number; inStock: boolean }[]; productsCount: number };
     expect(products).toHaveLength(20);
     expect(products.every((product) => product.inStock)).toBe(true);
-    const prices = products.map((product) => product.effectivePriceCents);
+    const prices = products.map((product) => product.fromPriceCents);
     expect(prices).toEqual([...prices].sort((left, right) => right - left));
     const expected = singleRow(
       await execute<{ count: number }[]>(
@@ -237,6 +237,8 @@ describe('the indexes behind those reads', () => {
       'product_categories_category_id_product_id_index',
       'products_effective_price_index',
       'products_effective_price_desc_index',
+      'products_min_price_index',
+      'products_min_price_desc_index',
       'products_name_order_index',
       'products_in_stock_index',
       'products_out_of_stock_index',

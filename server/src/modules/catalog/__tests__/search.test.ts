@@ -17,7 +17,7 @@ const suggestionsQuery = `query ($q: String!, $first: Int) {
   }
 }`;
 const resultsQuery = `query ($filter: ProductFilter!, $sort: ProductSort) {
-  products(filter: $filter, sort: $sort, limit: 60) { id name effectivePriceCents inStock }
+  products(filter: $filter, sort: $sort, limit: 60) { id name effectivePriceCents fromPriceCents inStock }
   productsCount(filter: $filter)
 }`;
 
@@ -35,7 +35,7 @@ async function suggest(q: string, first?: number): Promise<Suggestions> {
 
 async function results(filter: Record<string, unknown>, sort?: string) {
   const { data, errors } = await shop.graphql<{
-    products: { id: number; name: string; effectivePriceCents: number; inStock: boolean }[];
+    products: { id: number; name: string; effectivePriceCents: number; fromPriceCents: number; inStock: boolean }[];
     productsCount: number;
   }>(resultsQuery, { filter, sort });
   expect(errors).toBeUndefined();
@@ -160,7 +160,8 @@ describe('the /search results (products with a query)', () => {
     const inStock = await results({ query: 'eau', availability: ['IN_STOCK'] }, 'PRICE_HIGH_TO_LOW');
     expect(inStock.products.every((product) => product.inStock)).toBe(true);
     expect(inStock.productsCount).toBe(expected.filter((sample) => sample.quantity > 0).length);
-    const prices = inStock.products.map((product) => product.effectivePriceCents);
+    // Priced by the cheapest size, as the cards show it.
+    const prices = inStock.products.map((product) => product.fromPriceCents);
     expect(prices).toEqual([...prices].sort((left, right) => right - left));
     const alphabetical = await results({ query: 'eau' }, 'ALPHABETICALLY');
     expect(names(alphabetical.products)).toEqual(

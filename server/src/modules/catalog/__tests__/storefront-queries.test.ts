@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Product, effectivePriceCents } from '../product.entity';
+import { Product } from '../product.entity';
 import { sampleProducts } from '../catalog.samples';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 
@@ -17,10 +17,11 @@ interface Listed {
   priceCents: number;
   salePriceCents: number | null;
   onSale: boolean;
+  fromPriceCents: number;
 }
 
 const listQuery = `query ($filter: ProductFilter, $sort: ProductSort) {
-  products(filter: $filter, sort: $sort) { id name category inStock priceCents salePriceCents onSale }
+  products(filter: $filter, sort: $sort) { id name category inStock priceCents salePriceCents onSale fromPriceCents }
   productsCount(filter: $filter)
 }`;
 
@@ -108,10 +109,11 @@ describe('filters and sorts', () => {
     expect(products.map((product) => product.name).sort()).toEqual(expected.map((sample) => sample.name).sort());
   });
 
-  it('sorts by the price a shopper pays, the sale price when there is one', async () => {
-    const low = (await list(undefined, 'PRICE_LOW_TO_HIGH')).products.map(effectivePriceCents);
+  it("sorts by the price a shopper pays for the cheapest size (the card's 'from'), the sale price when there is one", async () => {
+    const fromPrice = (product: Listed) => product.fromPriceCents;
+    const low = (await list(undefined, 'PRICE_LOW_TO_HIGH')).products.map(fromPrice);
     expect(low).toEqual([...low].sort((left, right) => left - right));
-    const high = (await list(undefined, 'PRICE_HIGH_TO_LOW')).products.map(effectivePriceCents);
+    const high = (await list(undefined, 'PRICE_HIGH_TO_LOW')).products.map(fromPrice);
     expect(high).toEqual([...high].sort((left, right) => right - left));
     // A sale item whose regular price is above a cheaper regular-priced item must come after it when on sale below.
     const order = (await list(undefined, 'PRICE_LOW_TO_HIGH')).products.map((product) => product.name);
