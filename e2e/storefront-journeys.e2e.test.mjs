@@ -418,11 +418,17 @@ test('GET /product/1 without JavaScript carries the title, Open Graph tags and a
   const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
     JSON.parse(match[1]),
   );
-  const ldProduct = jsonLd.find((entry) => entry['@type'] === 'Product');
+  // A Product, or for a product in sizes a ProductGroup with one Product and Offer per size (decision 0087).
+  const ldProduct = jsonLd.find((entry) => entry['@type'] === 'Product' || entry['@type'] === 'ProductGroup');
   assert.ok(ldProduct, `no JSON-LD Product among ${jsonLd.map((entry) => entry['@type']).join(', ')}`);
   assert.equal(ldProduct.name, product.name);
-  assert.equal(ldProduct.offers?.priceCurrency, 'KES');
-  assert.match(String(ldProduct.offers?.price), /^\d+(\.\d{2})?$/);
+  const offers =
+    ldProduct['@type'] === 'ProductGroup' ? ldProduct.hasVariant.map((size) => size.offers) : [ldProduct.offers];
+  assert.ok(offers.length > 0, 'no offers');
+  for (const offer of offers) {
+    assert.equal(offer?.priceCurrency, 'KES');
+    assert.match(String(offer?.price), /^\d+(\.\d{2})?$/);
+  }
 });
 
 function decodeEntities(text) {

@@ -4,8 +4,9 @@ import type { DeliveryLocation } from '../modules/orders/delivery-location.entit
 import type { Review } from '../modules/reviews/review.entity';
 import { reviewsService } from '../modules/reviews/reviews.service';
 import { deliveryDays, deliveryService } from '../modules/orders/delivery.service';
-import { deliveryFeeCents } from '../modules/orders/order-money';
+import { deliveryFeeCents, unitPriceCents } from '../modules/orders/order-money';
 import { catalogService } from '../modules/catalog/catalog.service';
+import type { ProductVariantView, ProductView } from '../modules/catalog/catalog.views';
 import { centsToDecimal, formatKsh } from '../shared/money';
 
 /** Prices in structured data: shillings as a decimal string from integer cents. */
@@ -79,6 +80,16 @@ function metaDescription(text: string): string {
   return flat.length <= 155 ? flat : `${flat.slice(0, 154).trimEnd()}…`;
 }
 
+/** The product's own SKU in structured data; a ProductGroup's productGroupID. */
+function productSku(id: number): string {
+  return `MK-${String(id).padStart(4, '0')}`;
+}
+
+/** A size's name in structured data: the product's with the size, e.g. "Oud Savanna – 5 ml decant · Eau de Parfum". */
+function variantName(product: ProductView, variant: ProductVariantView): string {
+  return variant.label ? `${product.name} – ${variant.label}` : `${product.name} – ${variant.sku ?? variant.id}`;
+}
+
 function titleCase(text: string): string {
   return text.toLowerCase().replace(/\b\w/g, (letter) => letter.toUpperCase());
 }
@@ -88,7 +99,8 @@ function titleCase(text: string): string {
  * product-card.tsx use the same): preload and first paint pick the same srcset entry the page will use.
  */
 export const catalogPages = {
-  async product(ctx: RequestContext, id: number, imageSizes: ImageSizes): Promise<PageHead | undefined> {
+  /** `size`: the URL's `?size=`, the chosen size's id; the default size when it names none of this product's. */
+  async product(ctx: RequestContext, id: number, imageSizes: ImageSizes, size?: string): Promise<PageHead | undefined> {
     const product = await catalogService.findProduct(ctx, id);
     if (!product) return undefined;
     const { categories, images } = product;
@@ -107,27 +119,11 @@ export const catalogPages = {
       { name: product.name, path },
     ];
     const price = product.effectivePriceCents;
-    const offer: Record<string, unknown> = {
-      '@type': 'Offer',
-      url: `${publicUrl}${path}`,
-      priceCurrency: 'KES',
-      price: centsToDecimal(price),
-      priceValidUntil,
-      availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      shippingDetails: shippingDetails(locations, price),
-    };
-    const productLd: Record<string, unknown> = {
-      '@context': 'https://schema.org',
-      '@type': 'Product',
-      name: product.name,
-      description: product.description,
-      sku: `MK-${String(product.id).padStart(4, '0')}`,
-      brand: { '@type': 'Brand', name: 'Manukato' },
-      category: product.category,
-      image: images.map((image) => absoluteUrl(publicUrl, image.url)),
-      offers: offer,
-      ...(summary.count > 0 && summary.averageRating !== null
+    // The first paint draws the size the URL names, as the client's page will (its product-page.tsx).
+    const chosen = product.variants.find((variant) => String(variant.id) === size);
+    const firstImage = images.find((image) => chosen?.imageIds[0] === image.id) ?? images[0];
+    const rating =
+      summary.count > 0 && summary.averageRating !== null
         ? {
             aggregateRating: {
               '@type': 'AggregateRating',
@@ -138,8 +134,57 @@ export const catalogPages = {
             },
             review: reviews.map(reviewLd),
           }
-        : {}),
+        : {};
+    const common = {
+      '@context': 'https://schema.org',
+      name: product.name,
+      description: product.description,
+      brand: { '@type': 'Brand', name: 'Manukato' },
+      category: product.category,
+      image: images.map((image) => absoluteUrl(publicUrl, image.url)),
     };
+    const offerOf = (url: string, priceCents: number, inStock: boolean): Record<string, unknown> => ({
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'KES',
+      price: centsToDecimal(priceCents),
+      priceValidUntil,
+      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      shippingDetails: shippingDetails(locations, priceCents),
+    });
+    // One size: a plain Product, as before sizes. Several: Google's product variants (decision 0087), a
+    // ProductGroup whose each size is a Product with its own Offer at the price checkout charges for it.
+    const productLd: Record<string, unknown> =
+      product.variants.length > 1
+        ? {
+            ...common,
+            '@type': 'ProductGroup',
+            url: `${publicUrl}${path}`,
+            productGroupID: productSku(product.id),
+            variesBy: ['https://schema.org/size'],
+            hasVariant: product.variants.map((variant) => {
+              const url = `${publicUrl}${path}?size=${variant.id}`;
+              const own = images.filter((image) => variant.imageIds.includes(image.id));
+              return {
+                '@type': 'Product',
+                name: variantName(product, variant),
+                sku: variant.sku ?? `${productSku(product.id)}-${variant.id}`,
+                size: variant.label || variantName(product, variant),
+                image: (own.length > 0 ? own : images).map((image) => absoluteUrl(publicUrl, image.url)),
+                url,
+                offers: offerOf(url, unitPriceCents(variant), variant.inStock),
+              };
+            }),
+            ...rating,
+          }
+        : {
+            ...common,
+            '@type': 'Product',
+            sku: productSku(product.id),
+            offers: offerOf(`${publicUrl}${path}`, price, product.inStock),
+            ...rating,
+          };
     return {
       status: 200,
       title: `${product.name} | Manukato`,
@@ -158,21 +203,21 @@ export const catalogPages = {
         },
       ],
       // The same srcset and sizes as the product page's main image (client product-gallery.tsx).
-      preloadImage: images[0]
-        ? { href: images[0].url, srcSet: images[0].srcSet, sizes: imageSizes.productImage }
+      preloadImage: firstImage
+        ? { href: firstImage.url, srcSet: firstImage.srcSet, sizes: imageSizes.productImage }
         : undefined,
       firstPaint: {
         kind: 'product',
         breadcrumbs: trail,
         name: product.name,
-        priceText: formatKsh(price),
-        image: images[0]
+        priceText: formatKsh(chosen ? unitPriceCents(chosen) : price),
+        image: firstImage
           ? {
-              src: images[0].url,
-              srcSet: images[0].srcSet,
+              src: firstImage.url,
+              srcSet: firstImage.srcSet,
               sizes: imageSizes.productImage,
-              width: images[0].width,
-              height: images[0].height,
+              width: firstImage.width,
+              height: firstImage.height,
               alt: product.name,
             }
           : undefined,

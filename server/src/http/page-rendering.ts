@@ -138,7 +138,9 @@ export function pageRoute(config: AppConfig, schema: GraphQLSchema, responseCach
     // Unknown paths still get the app (it renders the 404 page) but with the status a crawler needs.
     const hasQuery = request.originalUrl.includes('?');
     const head = build.isRoute(request.path)
-      ? await describePage(request.ctx, request.path, hasQuery, build.manifest, searchText(request.query.q))
+      ? await describePage(request.ctx, request.path, hasQuery, build.manifest, searchText(request.query.q), {
+          size: typeof request.query.size === 'string' ? request.query.size : undefined,
+        })
       : notFoundHead;
     const initialData: InitialDataEntry[] = [];
     for (const { operationName, variables } of head.initialData ?? []) {

@@ -113,7 +113,8 @@ export interface ClientPageFacts {
 
 /**
  * What the server writes into the HTML of a route the client knows; unknown routes get notFoundHead.
- * `search`: the request's `q`, trimmed and capped (the /search page's title).
+ * `search`: the request's `q`, trimmed and capped (the /search page's title). `size`: the request's `size`, the
+ * product page's chosen size (its first paint shows that size's price and image).
  */
 export async function describePage(
   ctx: RequestContext,
@@ -121,6 +122,7 @@ export async function describePage(
   hasQuery: boolean,
   { imageSizes, siteDescription }: ClientPageFacts,
   search = '',
+  { size }: { size?: string } = {},
 ): Promise<PageHead> {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (path === '/search') {
@@ -154,7 +156,7 @@ export async function describePage(
     };
   }
   const product = /^\/product\/([^/]+)$/.exec(path);
-  if (product) return (await catalogPages.product(ctx, Number(product[1]), imageSizes)) ?? notFoundHead;
+  if (product) return (await catalogPages.product(ctx, Number(product[1]), imageSizes, size)) ?? notFoundHead;
   const categorySlug = /^\/category\/([^/]+)$/.exec(path)?.[1];
   if (categorySlug !== undefined)
     return catalogPages.category(ctx, decodeURIComponent(categorySlug), hasQuery, imageSizes);

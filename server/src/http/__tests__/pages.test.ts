@@ -1,6 +1,8 @@
 import { get } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
-import { Product } from '../../modules/catalog/product.entity';
+import { Category } from '../../modules/catalog/category.entity';
+import { Product, ProductImage } from '../../modules/catalog/product.entity';
+import { Concentration, ProductVariant } from '../../modules/catalog/product-variant.entity';
 import { writeClientDist } from '../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
 
@@ -306,6 +308,157 @@ describe('other pages', () => {
     const robots = await shop.http.get('/robots.txt').expect(200);
     expect(robots.text).toContain('Sitemap: https://manukato.example/sitemap.xml');
     expect(robots.text).toContain('Disallow: /oxalis');
+  });
+});
+
+describe('a product in sizes', () => {
+  /** Google's product variants: what each variant and its offer must carry to be eligible. */
+  const requiredOfVariant = ['@type', 'name', 'sku', 'size', 'image', 'url', 'offers'];
+  const requiredOfOffer = ['@type', 'url', 'price', 'priceCurrency', 'availability', 'itemCondition'];
+
+  async function productInSizes() {
+    const em = shop.orm.em.fork();
+    const category = await em.findOneOrFail(Category, { slug: 'for-women' });
+    const product = em.create(Product, { name: 'Amber Dusk', description: 'Warm amber.', priceCents: 150_000 });
+    product.categories.add(category);
+    // The default size first; its columns become the product's (migration 0024's triggers).
+    const bottle = em.create(ProductVariant, {
+      product,
+      position: 0,
+      sizeMl: 100,
+      concentration: Concentration.EAU_DE_PARFUM,
+      sku: 'AD-100',
+      priceCents: 1_200_000,
+      salePriceCents: 950_000,
+      onSale: true,
+      quantity: 4,
+    });
+    const half = em.create(ProductVariant, {
+      product,
+      position: 1,
+      sizeMl: 50,
+      concentration: Concentration.EAU_DE_PARFUM,
+      sku: 'AD-50',
+      priceCents: 700_000,
+      // A sale price without the sale: the regular price is charged.
+      salePriceCents: 500_000,
+      quantity: 2,
+    });
+    const decant = em.create(ProductVariant, {
+      product,
+      position: 2,
+      sizeMl: 5,
+      concentration: Concentration.EAU_DE_PARFUM,
+      isSample: true,
+      priceCents: 90_000,
+      quantity: 0,
+    });
+    em.create(ProductImage, { product, fileName: 'amber-dusk.webp', position: 0, width: 1280, height: 1280 });
+    em.create(ProductImage, {
+      product,
+      fileName: 'amber-dusk-decant.webp',
+      position: 1,
+      width: 1280,
+      height: 1280,
+      variant: decant,
+    });
+    await em.flush();
+    await shop.catalogueChanged();
+    return { product, bottle, half, decant };
+  }
+
+  let sized: Awaited<ReturnType<typeof productInSizes>>;
+  beforeAll(async () => {
+    sized = await productInSizes();
+  });
+
+  it('publishes a ProductGroup with one Product and Offer per size, at the prices checkout charges', async () => {
+    const { product, bottle, half, decant } = sized;
+    const url = `https://manukato.example/product/${product.id}`;
+    const [group, breadcrumbs] = jsonLd((await page(`/product/${product.id}`)).text);
+    expect(group).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ProductGroup',
+      name: 'Amber Dusk',
+      url,
+      productGroupID: `MK-${String(product.id).padStart(4, '0')}`,
+      variesBy: ['https://schema.org/size'],
+    });
+    // The group sells nothing itself: its sizes do.
+    expect(group).not.toHaveProperty('offers');
+    const variants = group?.hasVariant as Record<string, unknown>[];
+    expect(variants).toHaveLength(3);
+    for (const variant of variants) {
+      for (const property of requiredOfVariant) expect(variant).toHaveProperty(property);
+      for (const property of requiredOfOffer) expect(variant.offers).toHaveProperty(property);
+    }
+    expect(variants).toEqual([
+      expect.objectContaining({
+        '@type': 'Product',
+        name: 'Amber Dusk – 100 ml · Eau de Parfum',
+        sku: 'AD-100',
+        size: '100 ml · Eau de Parfum',
+        url: `${url}?size=${bottle.id}`,
+        image: [
+          'https://manukato.example/uploads/amber-dusk.webp',
+          'https://manukato.example/uploads/amber-dusk-decant.webp',
+        ],
+        offers: expect.objectContaining({
+          '@type': 'Offer',
+          url: `${url}?size=${bottle.id}`,
+          // On sale: the sale price, which is what checkout charges; Ksh 9,500 ships at the cheapest fee.
+          price: '9500.00',
+          priceCurrency: 'KES',
+          priceValidUntil: '2026-12-31',
+          availability: 'https://schema.org/InStock',
+          itemCondition: 'https://schema.org/NewCondition',
+          shippingDetails: expect.objectContaining({ shippingRate: expect.objectContaining({ value: '120.00' }) }),
+        }),
+      }),
+      expect.objectContaining({
+        name: 'Amber Dusk – 50 ml · Eau de Parfum',
+        sku: 'AD-50',
+        url: `${url}?size=${half.id}`,
+        offers: expect.objectContaining({ price: '7000.00', availability: 'https://schema.org/InStock' }),
+      }),
+      expect.objectContaining({
+        name: 'Amber Dusk – 5 ml decant · Eau de Parfum',
+        // No SKU of its own: the product's with the size's id.
+        sku: `MK-${String(product.id).padStart(4, '0')}-${decant.id}`,
+        size: '5 ml decant · Eau de Parfum',
+        // Its own image when it has one.
+        image: ['https://manukato.example/uploads/amber-dusk-decant.webp'],
+        offers: expect.objectContaining({ price: '900.00', availability: 'https://schema.org/OutOfStock' }),
+      }),
+    ]);
+    expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList' });
+  });
+
+  it("draws the first paint at the size the URL names: its price and its own image, the canonical link the product's", async () => {
+    const { product, decant } = sized;
+    const first = (await page(`/product/${product.id}`)).text;
+    expect(first).toContain('<p class="product-price product-price--large">Ksh 9,500.00</p>');
+    expect(first).toContain('<link rel="preload" as="image" href="/uploads/amber-dusk.webp"');
+    const chosen = (await page(`/product/${product.id}?size=${decant.id}`)).text;
+    expect(chosen).toContain('<p class="product-price product-price--large">Ksh 900.00</p>');
+    expect(chosen).toContain('<link rel="preload" as="image" href="/uploads/amber-dusk-decant.webp"');
+    expect(chosen).toContain(`<link rel="canonical" href="https://manukato.example/product/${product.id}" data-ssr>`);
+    // A size of another product, or none at all: the default's.
+    for (const size of ['1', 'x', '']) {
+      expect((await page(`/product/${product.id}?size=${size}`)).text).toContain(
+        '<p class="product-price product-price--large">Ksh 9,500.00</p>',
+      );
+    }
+  });
+
+  it('keeps a one-size product a plain Product, and the sitemap one URL per product whatever its sizes', async () => {
+    const [plain] = jsonLd((await page('/product/2')).text);
+    expect(plain).toMatchObject({ '@type': 'Product', sku: 'MK-0002', offers: { '@type': 'Offer' } });
+    expect(plain).not.toHaveProperty('hasVariant');
+    const sitemap = (await shop.http.get('/sitemap-products-1.xml').expect(200)).text;
+    const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, location = '']) => location);
+    expect(locations.filter((location) => location.endsWith(`/product/${sized.product.id}`))).toHaveLength(1);
+    expect(locations.filter((location) => location.includes('size'))).toEqual([]);
   });
 });
 

@@ -90,6 +90,11 @@ export class ProductVariantView {
   @Field(() => Int, { description: 'The price a shopper pays for this size, in cents of KES.' })
   effectivePriceCents!: number;
 
+  @Field(() => Boolean, {
+    description: 'Whether one of this size alone is delivered free (its price reaches the threshold).',
+  })
+  shipsFree!: boolean;
+
   @Field(() => Int)
   quantity!: number;
 
@@ -227,6 +232,7 @@ export function toVariantView(row: VariantRow, imageIds: number[]): ProductVaria
     ...row,
     label: sizeLabel(row),
     effectivePriceCents: effectivePriceCents(prices),
+    shipsFree: shipsFree(effectivePriceCents(prices)),
     inStock: row.quantity > 0,
     imageIds,
   });

@@ -12,6 +12,7 @@ import { OrderStatusChange } from './order-status-change.entity';
 import { loadOrder, orderPopulate, releaseOrderStock } from './orders.service';
 import { refundNeededByOrder, refundNeededSql } from './refund-needed';
 import { retakeOrderStock } from './stock';
+import { nameWithSize } from '../catalog/size-label';
 
 export interface OrderStats {
   total: number;
@@ -160,7 +161,7 @@ export const ordersAdminService = {
             'status',
             'OUT_OF_STOCK',
             short
-              ? `Not enough stock to reopen this order: ${short.name} has ${short.quantity} left, it needs ${short.needed}.`
+              ? `Not enough stock to reopen this order: ${nameWithSize(short.name, { sizeMl: short.size_ml, concentration: short.concentration, isSample: short.is_sample })} has ${short.quantity} left, it needs ${short.needed}.`
               : 'Not enough stock to reopen this order: one of its products is gone.',
           );
         }

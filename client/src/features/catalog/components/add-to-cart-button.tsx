@@ -8,6 +8,8 @@ interface AddToCartButtonProps {
   className?: string;
   /** How many to add (the product page's quantity selector); the handler adds one when absent. */
   quantity?: number;
+  /** The size to add (the product page's size selector); the server adds the default size when absent. */
+  variantId?: number;
   /** Id of the product name, so each of a grid's many 'Add to Cart' buttons says which product it adds. */
   describedBy?: string;
 }
@@ -19,6 +21,7 @@ export function AddToCartButton({
   label = 'Add to Cart',
   className = 'button',
   quantity,
+  variantId,
   describedBy,
 }: AddToCartButtonProps) {
   const [adding, setAdding] = useState(false);
@@ -29,7 +32,8 @@ export function AddToCartButton({
     if (!handler || adding) return;
     setAdding(true);
     try {
-      await (quantity === undefined ? handler(productId) : handler(productId, quantity));
+      if (variantId !== undefined) await handler(productId, quantity ?? 1, variantId);
+      else await (quantity === undefined ? handler(productId) : handler(productId, quantity));
     } catch {
       // The handler owns its failure messages (and the login redirect); the button only stops waiting.
     } finally {

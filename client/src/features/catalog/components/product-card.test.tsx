@@ -43,6 +43,33 @@ describe('ProductCard', () => {
     expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/product/7');
   });
 
+  it("says 'from' the cheapest size's price when the sizes differ in price, with no saving of the default's", () => {
+    renderCard({
+      product: createProduct({
+        name: 'Amber Dusk',
+        // The default size, Ksh 12,000 marked down to 9,500; a 5 ml decant at Ksh 900.
+        priceCents: 1_200_000,
+        salePriceCents: 950_000,
+        onSale: true,
+        fromPriceCents: 90_000,
+        pricesDiffer: true,
+      }),
+    });
+
+    const card = screen.getByRole('article', { name: 'Amber Dusk' });
+    expect(card.querySelector('.product-price__amounts')).toHaveTextContent(/^from Ksh 900\.00$/);
+    expect(within(card).queryByText(/Save/)).not.toBeInTheDocument();
+    expect(within(card).queryByText('Ksh 12,000.00')).not.toBeInTheDocument();
+  });
+
+  it("shows today's price, not 'from', when every size costs the same", () => {
+    renderCard({
+      product: createProduct({ name: 'Cedar', priceCents: 420_000, fromPriceCents: 420_000, pricesDiffer: false }),
+    });
+    const card = screen.getByRole('article', { name: 'Cedar' });
+    expect(card.querySelector('.product-price__amounts')).toHaveTextContent(/^Ksh 4,200\.00$/);
+  });
+
   it('loads a priority image eagerly', () => {
     renderCard({ product: createProduct({ name: 'Amber' }), priority: true });
     expect(screen.getByRole('img', { name: 'Amber' })).toHaveAttribute('loading', 'eager');

@@ -55,7 +55,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         {product.name}
       </h3>
       <p className="product-card__category">{product.category}</p>
-      <ProductPrice product={product} />
+      <ProductPrice product={product} fromCents={product.pricesDiffer ? product.fromPriceCents : undefined} />
       <div className="product-card__actions">
         <Link to={`/product/${product.id}`} className="button button--outline" aria-describedby={nameId}>
           View Details

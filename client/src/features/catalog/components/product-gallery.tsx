@@ -8,11 +8,24 @@ import { NoImage, ProductPhoto } from './product-photo';
 interface ProductGalleryProps {
   images: readonly ProductPhoto_ImageFragment[];
   productName: string;
+  /** The image to show first, and to show again whenever it changes (the chosen size's own image). */
+  shownImageId?: string;
 }
 
 // The product page's inline gallery: a large image (opening the full-screen viewer) and thumbnails.
-export function ProductGallery({ images, productName }: ProductGalleryProps) {
-  const [index, setIndex] = useState(0);
+export function ProductGallery({ images, productName, shownImageId }: ProductGalleryProps) {
+  const indexOf = (imageId: string | undefined) =>
+    Math.max(
+      0,
+      images.findIndex((image) => image.id === imageId),
+    );
+  const [index, setIndex] = useState(() => indexOf(shownImageId));
+  // Another size chosen: its image shows (adjusted while rendering, not in an effect, so no frame shows the old one).
+  const [shownFor, setShownFor] = useState(shownImageId);
+  if (shownFor !== shownImageId) {
+    setShownFor(shownImageId);
+    if (shownImageId !== undefined) setIndex(indexOf(shownImageId));
+  }
   const [viewerOpen, setViewerOpen] = useState(false);
   const count = images.length;
   const current = images[Math.min(index, count - 1)];

@@ -1,21 +1,30 @@
-import type { ProductPrice_ProductFragment } from '../api/product-price.generated';
 import { formatMoney } from '../../../shared/format-money';
 import './product-price.css';
-import { savingCents } from './saving-cents';
+import { savingCents, type ShownPrices } from './saving-cents';
 
 interface ProductPriceProps {
-  product: ProductPrice_ProductFragment;
+  /** The product's figures (its default size's), or the chosen size's on the product page. */
+  product: ShownPrices;
+  /**
+   * The cheapest size's price when the sizes differ in price (a card): the block then says only "from Ksh …",
+   * since the default size's sale and saving would not be the price shown.
+   */
+  fromCents?: number;
   /** Extra line under the price, e.g. the product page's 'Tax included'. */
   note?: string;
   className?: string;
 }
 
-export function ProductPrice({ product, note, className = 'product-price' }: ProductPriceProps) {
-  const saving = savingCents(product);
+export function ProductPrice({ product, fromCents, note, className = 'product-price' }: ProductPriceProps) {
+  const saving = fromCents === undefined ? savingCents(product) : 0;
   return (
     <div className={className}>
       <p className="product-price__amounts">
-        {saving > 0 ? (
+        {fromCents !== undefined ? (
+          <>
+            from <strong>{formatMoney(fromCents)}</strong>
+          </>
+        ) : saving > 0 ? (
           <>
             {/* Words, not an aria-label on <s> (not allowed there, and screen readers do not announce strike-through). */}
             <span className="visually-hidden">Was </span>

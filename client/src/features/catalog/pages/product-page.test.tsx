@@ -4,7 +4,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProductPageDocument, type ProductPageQuery } from '../api/product-page.generated';
 import { shopContact } from '../../../shared/shop-contact';
-import { createImage, createProduct, createProductDetails, deferred, type ProductDetails } from '../testing/factories';
+import {
+  createImage,
+  createProduct,
+  createProductDetails,
+  createSize,
+  deferred,
+  type ProductDetails,
+} from '../testing/factories';
 import { renderWithProviders } from '../testing/render';
 import { ProductPage } from './product-page';
 
@@ -19,7 +26,11 @@ function productMock(
   };
 }
 
-function renderProduct(route: string, mocks: MockedResponse[], onAddToCart?: (id: number) => Promise<void>) {
+function renderProduct(
+  route: string,
+  mocks: MockedResponse[],
+  onAddToCart?: (id: number, quantity?: number, variantId?: number) => Promise<void>,
+) {
   return renderWithProviders(<ProductPage />, { route, path: '/product/:id', mocks, addToCart: onAddToCart });
 }
 
@@ -87,7 +98,8 @@ describe('ProductPage', () => {
     renderProduct('/product/5', [productMock(5, oud)], onAddToCart);
 
     await user.click(await screen.findByRole('button', { name: 'ADD TO CART' }));
-    expect(onAddToCart).toHaveBeenCalledWith(5, 1);
+    // Its one size, the default.
+    expect(onAddToCart).toHaveBeenCalledWith(5, 1, oud.variants[0]!.id);
     expect(screen.getByRole('button', { name: 'Adding...' })).toBeDisabled();
     pending.resolve();
     expect(await screen.findByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
@@ -131,11 +143,8 @@ describe('ProductPage', () => {
   it('adds the quantity chosen, from 1 up to the stock', async () => {
     const user = userEvent.setup();
     const onAddToCart = jest.fn(() => Promise.resolve());
-    renderProduct(
-      '/product/9',
-      [productMock(9, createProductDetails({ id: 9, name: 'Vetiver', quantity: 3 }))],
-      onAddToCart,
-    );
+    const vetiver = createProductDetails({ id: 9, name: 'Vetiver', quantity: 3 });
+    renderProduct('/product/9', [productMock(9, vetiver)], onAddToCart);
 
     const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
     const decrease = screen.getByRole('button', { name: 'Decrease quantity' });
@@ -156,7 +165,7 @@ describe('ProductPage', () => {
 
     await user.click(decrease);
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    expect(onAddToCart).toHaveBeenCalledWith(9, 2);
+    expect(onAddToCart).toHaveBeenCalledWith(9, 2, vetiver.variants[0]!.id);
   });
 
   it('caps the quantity at 99 however much is in stock', async () => {
@@ -271,5 +280,138 @@ describe('ProductPage', () => {
   it("says 'Product not found' for an id that is not a number, without asking the server", () => {
     renderProduct('/product/abc', []);
     expect(screen.getByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+  });
+
+  describe('sizes', () => {
+    // Ksh 12,000 marked down to 9,500 (the default), Ksh 7,000 with 3 left, a decant sold out with its own image.
+    const bottle = createSize({
+      id: 41,
+      label: '100 ml · Eau de Parfum',
+      priceCents: 1_200_000,
+      salePriceCents: 950_000,
+      onSale: true,
+      quantity: 20,
+    });
+    const half = createSize({ id: 42, label: '50 ml · Eau de Parfum', priceCents: 700_000, quantity: 3 });
+    const decant = createSize({
+      id: 43,
+      label: '5 ml decant · Eau de Parfum',
+      priceCents: 90_000,
+      quantity: 0,
+      imageIds: [703],
+    });
+    const amber = createProductDetails({
+      id: 11,
+      name: 'Amber Dusk',
+      priceCents: 1_200_000,
+      salePriceCents: 950_000,
+      onSale: true,
+      effectivePriceCents: 950_000,
+      quantity: 20,
+      images: [createImage({ id: '701' }), createImage({ id: '702' }), createImage({ id: '703' })],
+      variants: [bottle, half, decant],
+    });
+
+    function mainImage() {
+      return within(screen.getByRole('button', { name: 'View Amber Dusk full screen' })).getByRole('img');
+    }
+
+    it('offers each size as a radio with its price and stock, the default chosen', async () => {
+      renderProduct('/product/11', [productMock(11, amber)]);
+
+      const group = await screen.findByRole('group', { name: 'Size' });
+      expect(within(group).getAllByRole('radio')).toEqual([
+        screen.getByRole('radio', { name: '100 ml · Eau de Parfum', checked: true }),
+        screen.getByRole('radio', { name: '50 ml · Eau de Parfum', checked: false }),
+        screen.getByRole('radio', { name: '5 ml decant · Eau de Parfum', checked: false }),
+      ]);
+      expect(screen.getByRole('radio', { name: '100 ml · Eau de Parfum' })).toHaveAccessibleDescription(
+        'Was Ksh 12,000.00 Now Ksh 9,500.00',
+      );
+      expect(screen.getByRole('radio', { name: '50 ml · Eau de Parfum' })).toHaveAccessibleDescription(
+        'Ksh 7,000.00 , Only 3 left',
+      );
+      expect(screen.getByRole('radio', { name: '5 ml decant · Eau de Parfum' })).toHaveAccessibleDescription(
+        'Ksh 900.00 , Sold out',
+      );
+      // The page's price is the default size's, with its saving.
+      expect(screen.getByText('Save Ksh 2,500.00')).toBeInTheDocument();
+      expect(screen.getByText('IN STOCK')).toBeInTheDocument();
+    });
+
+    it('choosing a size shows its price, stock and image, keeps it in the URL (replacing), and adds it', async () => {
+      const user = userEvent.setup();
+      const onAddToCart = jest.fn(() => Promise.resolve());
+      const { location } = renderProduct('/product/11', [productMock(11, amber)], onAddToCart);
+
+      // Arrow keys move the choice, as in any radio group.
+      await user.click(await screen.findByRole('radio', { name: '100 ml · Eau de Parfum' }));
+      await user.keyboard('{ArrowRight}{ArrowRight}');
+      expect(location.current()).toBe('/product/11?size=43');
+      await user.keyboard('{ArrowLeft}');
+      expect(screen.getByRole('radio', { name: '50 ml · Eau de Parfum' })).toHaveFocus();
+      expect(location.current()).toBe('/product/11?size=42');
+      // Replaced, not pushed: Back leaves the page rather than stepping through the sizes tried (here, the
+      // page is the first entry, so Back has nowhere to go).
+      await user.click(screen.getByRole('button', { name: 'Browser back' }));
+      expect(location.current()).toBe('/product/11?size=42');
+      const price = document.querySelector('.product-price--large')!;
+      expect(price).toHaveTextContent('Ksh 7,000.00');
+      expect(price).not.toHaveTextContent('Ksh 12,000.00');
+      expect(screen.queryByText(/^Save /)).not.toBeInTheDocument();
+      expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveAttribute('max', '3');
+
+      await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+      expect(onAddToCart).toHaveBeenCalledWith(11, 1, 42);
+
+      await user.click(screen.getByRole('radio', { name: '100 ml · Eau de Parfum' }));
+      expect(location.current()).toBe('/product/11?size=41');
+      expect(screen.getByText('Save Ksh 2,500.00')).toBeInTheDocument();
+      expect(mainImage()).toHaveAccessibleName('Amber Dusk, image 1 of 3');
+    });
+
+    it('shows a sold-out size with its own image, but does not add it', async () => {
+      const user = userEvent.setup();
+      const onAddToCart = jest.fn(() => Promise.resolve());
+      renderProduct('/product/11', [productMock(11, amber)], onAddToCart);
+
+      await user.click(await screen.findByRole('radio', { name: '5 ml decant · Eau de Parfum' }));
+      expect(document.querySelector('.product-price--large')).toHaveTextContent('Ksh 900.00');
+      expect(screen.getByText('OUT OF STOCK')).toBeInTheDocument();
+      expect(mainImage()).toHaveAccessibleName('Amber Dusk, image 3 of 3');
+      expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).not.toBeInTheDocument();
+      const add = screen.getByRole('button', { name: 'Out of Stock' });
+      expect(add).toBeDisabled();
+      await user.click(add);
+      expect(onAddToCart).not.toHaveBeenCalled();
+    });
+
+    it('opens on the size the URL names', async () => {
+      renderProduct('/product/11?size=43', [productMock(11, amber)]);
+
+      expect(await screen.findByRole('radio', { name: '5 ml decant · Eau de Parfum' })).toBeChecked();
+      expect(document.querySelector('.product-price--large')).toHaveTextContent('Ksh 900.00');
+      expect(mainImage()).toHaveAccessibleName('Amber Dusk, image 3 of 3');
+    });
+
+    it.each(['/product/11?size=999', '/product/11?size=abc', '/product/11?size='])(
+      '%s: an unknown size falls back to the default',
+      async (route) => {
+        const onAddToCart = jest.fn(() => Promise.resolve());
+        const user = userEvent.setup();
+        renderProduct(route, [productMock(11, amber)], onAddToCart);
+
+        expect(await screen.findByRole('radio', { name: '100 ml · Eau de Parfum' })).toBeChecked();
+        expect(document.querySelector('.product-price--large')).toHaveTextContent('Ksh 9,500.00');
+        await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+        expect(onAddToCart).toHaveBeenCalledWith(11, 1, 41);
+      },
+    );
+
+    it('shows no selector for a product in one size', async () => {
+      renderProduct('/product/5', [productMock(5, oud)]);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Oud Royale' })).toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Size' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useProductPageQuery, type ProductPageQuery } from '../api/product-page.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { breadcrumbName } from '../breadcrumb-name';
@@ -11,10 +11,20 @@ import { ProductPrice } from '../components/product-price';
 import { QuantitySelector } from '../components/quantity-selector';
 import { RelatedProducts } from '../components/related-products';
 import { ShareDialog } from '../components/share-dialog';
+import { SizeSelector } from '../components/size-selector';
 import './product-page.css';
 import { productEmailHref } from './product-email-href';
 
 type Product = NonNullable<ProductPageQuery['product']>;
+type Size = Product['variants'][number];
+
+/** The query parameter that keeps the chosen size: /product/12?size=34 (the JSON-LD's offer URLs use it too). */
+const SIZE_PARAM = 'size';
+
+/** The size the URL names, else the default (the first listed); undefined only for a product without sizes. */
+function chosenSize(sizes: readonly Size[], param: string | null): Size | undefined {
+  return sizes.find((size) => param !== null && String(size.id) === param) ?? sizes[0];
+}
 
 /** The most one Add to Cart sends, whatever the stock: a shop's order, not a wholesaler's. */
 const MAX_QUANTITY = 99;
@@ -90,12 +100,31 @@ function ProductDetails({
 }) {
   const [shareOpen, setShareOpen] = useState(false);
   const [quantity, setQuantity] = useState(1);
-  const maxQuantity = Math.max(Math.min(product.quantity, MAX_QUANTITY), 1);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const size = chosenSize(product.variants, searchParams.get(SIZE_PARAM));
+  // The chosen size's figures; the product's own (its default size's) for a product the server gave no sizes.
+  const shown = size ?? product;
+  const maxQuantity = Math.max(Math.min(shown.quantity, MAX_QUANTITY), 1);
+  // The chosen size's own image, else the product's first: going back to a size without its own shows that.
+  const ownImageId = size?.imageIds[0];
+  const shownImageId = ownImageId === undefined ? product.images[0]?.id : String(ownImageId);
   // Stock may fall below the choice while the page is open (a refetch): never send more than there is.
   const chosenQuantity = Math.min(quantity, maxQuantity);
   const category = product.categories[0];
   const url = `${window.location.origin}/product/${product.id}`;
   const nameId = `product-${product.id}-name`;
+
+  // Replaces the history entry: Back leaves the product rather than stepping through the sizes tried.
+  function chooseSize(sizeId: number) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(SIZE_PARAM, String(sizeId));
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
 
   async function share() {
     if (typeof navigator.share === 'function') {
@@ -120,23 +149,25 @@ function ProductDetails({
         ]}
       />
       <article className="product-detail" aria-labelledby={nameId}>
-        <ProductGallery images={product.images} productName={product.name} />
+        <ProductGallery images={product.images} productName={product.name} shownImageId={shownImageId} />
         <div className="product-detail__info">
           <h1 id={nameId} className="product-detail__name">
             {product.name}
           </h1>
-          <ProductPrice product={product} note="Tax included" className="product-price product-price--large" />
-          <p className={product.inStock ? 'stock-badge stock-badge--in' : 'stock-badge stock-badge--out'}>
-            {product.inStock ? 'IN STOCK' : 'OUT OF STOCK'}
+          <ProductPrice product={shown} note="Tax included" className="product-price product-price--large" />
+          <p className={shown.inStock ? 'stock-badge stock-badge--in' : 'stock-badge stock-badge--out'}>
+            {shown.inStock ? 'IN STOCK' : 'OUT OF STOCK'}
           </p>
-          <div className="product-detail__description">{product.description}</div>
-          <ProductDelivery terms={page} shipsFree={product.shipsFree} />
-          {product.inStock ? (
-            <QuantitySelector value={chosenQuantity} max={maxQuantity} onChange={setQuantity} />
+          {size && product.variants.length > 1 ? (
+            <SizeSelector sizes={product.variants} value={size.id} onChange={chooseSize} />
           ) : null}
+          <div className="product-detail__description">{product.description}</div>
+          <ProductDelivery terms={page} shipsFree={shown.shipsFree} />
+          {shown.inStock ? <QuantitySelector value={chosenQuantity} max={maxQuantity} onChange={setQuantity} /> : null}
           <AddToCartButton
             productId={product.id}
-            inStock={product.inStock}
+            variantId={size?.id}
+            inStock={shown.inStock}
             quantity={chosenQuantity}
             label="ADD TO CART"
             className="button product-detail__add"

@@ -37,12 +37,37 @@ export function createProduct(overrides: Partial<ProductCard_ProductFragment> = 
     salePriceCents: null,
     onSale: false,
     effectivePriceCents: effectivePrice(overrides),
+    // One size, or several at one price: the card shows the product's price.
+    fromPriceCents: effectivePrice(overrides),
+    pricesDiffer: false,
     images: [createImage({ id: `img-p${id}`, url: `/uploads/perfume-${id}.webp` })],
     ...overrides,
   };
 }
 
 export type ProductDetails = NonNullable<ProductPageQuery['product']>;
+export type ProductSize = ProductDetails['variants'][number];
+
+let nextSizeId = 5000;
+
+/** One size as the server answers it; effectivePriceCents and inStock follow from the figures given. */
+export function createSize(overrides: Partial<ProductSize> = {}): ProductSize {
+  const quantity = overrides.quantity ?? 12;
+  return {
+    __typename: 'ProductVariant',
+    id: nextSizeId++,
+    label: '50 ml · Eau de Parfum',
+    priceCents: 250000,
+    salePriceCents: null,
+    onSale: false,
+    effectivePriceCents: effectivePrice(overrides),
+    quantity,
+    inStock: quantity > 0,
+    shipsFree: false,
+    imageIds: [],
+    ...overrides,
+  };
+}
 
 export function createProductDetails(overrides: Partial<ProductDetails> = {}): ProductDetails {
   const id = overrides.id ?? nextProductId++;
@@ -62,6 +87,19 @@ export function createProductDetails(overrides: Partial<ProductDetails> = {}): P
     shipsFree: false,
     images: [createImage({ id: `img-p${id}`, url: `/uploads/perfume-${id}.webp` })],
     ...overrides,
+    // One size unless the test gives several: the product's own figures, as the server mirrors them.
+    variants: overrides.variants ?? [
+      createSize({
+        label: '',
+        priceCents: overrides.priceCents ?? 250000,
+        salePriceCents: overrides.salePriceCents ?? null,
+        onSale: overrides.onSale ?? false,
+        effectivePriceCents: overrides.effectivePriceCents ?? effectivePrice(overrides),
+        quantity: overrides.quantity ?? (overrides.inStock === false ? 0 : 12),
+        inStock: overrides.inStock ?? true,
+        shipsFree: overrides.shipsFree ?? false,
+      }),
+    ],
   };
 }
 

@@ -10,7 +10,8 @@ import { createSmsSender } from '../sms';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
-import { payOnStandIn, placeOrderFor } from '../../../../test/checkout';
+import { checkoutForm, payOnStandIn, placeOrderFor } from '../../../../test/checkout';
+import { createProductWithSizes } from '../../../../test/sizes';
 
 let shop: TestShop;
 let smtp: SmtpSink;
@@ -183,4 +184,32 @@ describe('order e-mails as a mail client reads them', () => {
 
   const smsAbout = async (orderNumber: string, word: string) =>
     (await smsFiles(orderNumber)).filter((text) => text.includes(`has been ${word}`));
+});
+
+it('names each size in the confirmation e-mail', async () => {
+  const { productId, variantIds } = await createProductWithSizes(shop, 'Oud Shela', [
+    { sizeMl: 100, priceCents: 1_200_000, quantity: 4 },
+    { sizeMl: 5, priceCents: 90_000, quantity: 10, isSample: true },
+  ]);
+  const user = await createSignedInUser(shop);
+  for (const [variantId, quantity] of [
+    [variantIds[0], 1],
+    [variantIds[1], 2],
+  ]) {
+    await shop.http
+      .post('/api/carts/add')
+      .set(user.auth)
+      .send({ product_id: productId, variant_id: variantId, quantity })
+      .expect(201);
+  }
+  const placed = await shop.http
+    .post('/api/orders/create')
+    .set(user.auth)
+    .send({ ...checkoutForm, recipient_email: 'shela@example.co.ke' })
+    .expect(201);
+  await payOnStandIn(shop, user, placed.body.data.order.id);
+  await deliverDueNotifications(shop.orm.em.fork(), senders(smtp.url));
+  const mail = await smtp.parsedLastTo('shela@example.co.ke');
+  expect(mail.text).toContain('Oud Shela (100 ml · Eau de Parfum): 1 × Ksh 12,000.00');
+  expect(mail.text).toContain('Oud Shela (5 ml decant · Eau de Parfum): 2 × Ksh 900.00');
 });
