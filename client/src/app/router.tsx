@@ -121,6 +121,10 @@ const NewsletterUnsubscribePage = lazyPage(
   () => import('../features/newsletter/pages/newsletter-unsubscribe-page'),
   (module) => module.NewsletterUnsubscribePage,
 );
+const ProductImportPage = lazyPage(
+  () => import('../features/admin/pages/product-import-page'),
+  (module) => module.ProductImportPage,
+);
 const SubscribersPage = lazyPage(
   () => import('../features/admin/pages/subscribers-page'),
   (module) => module.SubscribersPage,
@@ -175,6 +179,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <DashboardPage /> },
       { path: 'upload', element: <UploadProductPage /> },
       { path: 'inventory', element: <InventoryPage /> },
+      { path: 'import', element: <ProductImportPage /> },
       { path: 'orders', element: <OrdersPage /> },
       { path: 'reviews', element: <ReviewsPage /> },
       { path: 'category', element: <AdminCategoryPage /> },

@@ -3,6 +3,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchema } from 'type-graphql';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { CatalogAdminResolver } from '../modules/catalog/catalog-admin.resolver';
+import { ProductCsvResolver } from '../modules/catalog/product-csv.resolver';
 import { DeliveryResolver } from '../modules/orders/delivery.resolver';
 import { ProductReviewSummaryResolver, ReviewResolver } from '../modules/reviews/reviews.resolver';
 import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
@@ -29,6 +30,7 @@ export const resolvers = [
   ProductResolver,
   CategoryResolver,
   CatalogAdminResolver,
+  ProductCsvResolver,
   ReviewResolver,
   ProductReviewSummaryResolver,
   DeliveryResolver,

@@ -23,6 +23,7 @@ import { Migration0021PendingPaymentsIndex } from './migration-0021-pending-paym
 import { Migration0022IdempotentOrders } from './migration-0022-idempotent-orders';
 import { Migration0023SearchCosts } from './migration-0023-search-costs';
 import { Migration0024ProductVariants } from './migration-0024-product-variants';
+import { Migration0025ProductHandles } from './migration-0025-product-handles';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -54,4 +55,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0022IdempotentOrders', class: Migration0022IdempotentOrders },
   { name: 'Migration0023SearchCosts', class: Migration0023SearchCosts },
   { name: 'Migration0024ProductVariants', class: Migration0024ProductVariants },
+  { name: 'Migration0025ProductHandles', class: Migration0025ProductHandles },
 ];

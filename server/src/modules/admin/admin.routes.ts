@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Router, type Response } from 'express';
 import { sendData } from '../../core/envelope';
 import { queryNumber } from '../../shared/query-params';
@@ -8,6 +9,7 @@ import { UserRole } from '../accounts/user.entity';
 import { ordersAdminService } from '../orders/orders-admin.service';
 import { toRestOrder } from '../orders/orders.routes';
 import { transactionsAdminService } from '../payments/transactions-admin.service';
+import { productCsvExportService } from '../catalog/product-csv-export.service';
 import { csvExportService } from './csv-export.service';
 import { usersAdminService } from './users-admin.service';
 
@@ -18,6 +20,31 @@ function sendCsv(response: Response, fileName: string, csv: string): void {
     .set('Content-Disposition', `attachment; filename="${fileName}"`)
     .set('Cache-Control', 'no-store')
     .send(csv);
+}
+
+/**
+ * A CSV written as it is read, a page at a time (decision 0086), waiting whenever the client reads slower than the
+ * database answers. A failure after the first chunk can only cut the download short: the status is sent.
+ */
+async function streamCsv(response: Response, fileName: string, chunks: AsyncGenerator<string>): Promise<void> {
+  const first = await chunks.next();
+  response
+    .status(200)
+    .set('Content-Type', 'text/csv; charset=utf-8')
+    .set('Content-Disposition', `attachment; filename="${fileName}"`)
+    .set('Cache-Control', 'no-store');
+  // A client that goes away never drains: its close ends the wait, and the loop.
+  const drained = () => Promise.race([once(response, 'drain'), once(response, 'close')]);
+  if (!first.done && !response.write(first.value)) await drained();
+  try {
+    for await (const chunk of chunks) {
+      if (response.destroyed) return;
+      if (!response.write(chunk)) await drained();
+    }
+    response.end();
+  } catch (error) {
+    response.destroy(error as Error);
+  }
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -99,6 +126,11 @@ export function adminRoutes(): Router {
   router.get('/admin/export/subscribers.csv', async (request, response) => {
     requireAdmin(request.ctx);
     sendCsv(response, `manukato-subscribers-${today()}.csv`, await csvExportService.subscribers(request.ctx));
+  });
+
+  router.get('/admin/export/products.csv', async (request, response) => {
+    requireAdmin(request.ctx);
+    await streamCsv(response, `manukato-products-${today()}.csv`, productCsvExportService.pages(request.ctx));
   });
 
   return router;

@@ -1,14 +1,51 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
-import { MutationPayload, withExpectedFailures } from '../../core/payload';
+import { MutationPayload } from '../../core/payload';
 import { UserRole } from '../accounts/user.entity';
 import { pageOf } from '../../shared/pagination';
+import { withExpectedFailures } from '../../core/payload';
 import { catalogAdminService } from './catalog-admin.service';
+import { ForWhom, ScentFamily } from './product.entity';
+import { Concentration } from './product-variant.entity';
+import './fragrance-facts';
 import { categoryAdminService } from './category-admin.service';
 import { CategoryView, ProductView } from './catalog.views';
 import { inventoryService } from './inventory.service';
 import { graphQLImageSources } from './product-upload';
+
+@InputType('ProductSizeInput', { description: 'One size of a product as the admin form sends it (decision 0085).' })
+export class ProductSizeInput {
+  @Field(() => Int, { nullable: true, description: 'The size being edited; none for a new size.' })
+  id?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Millilitres, 1 to 100,000; none when not stated.' })
+  sizeMl?: number | null;
+
+  @Field(() => Concentration, { nullable: true })
+  concentration?: Concentration | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'A sample or decant.' })
+  isSample?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Trimmed, at most 64 characters; unique in the shop without regard to case (SKU_TAKEN).',
+  })
+  sku?: string | null;
+
+  @Field(() => Int, { description: "Regular price in cents of KES, more than 0; 'Valid price is required'." })
+  priceCents!: number;
+
+  @Field(() => Int, { nullable: true, description: 'When on sale: more than 0 and less than the price.' })
+  salePriceCents?: number | null;
+
+  @Field(() => Boolean)
+  onSale!: boolean;
+
+  @Field(() => Int, { description: "0 or more; 'Valid quantity is required'." })
+  quantity!: number;
+}
 
 @InputType('ProductInput')
 export class ProductInput {
@@ -21,20 +58,56 @@ export class ProductInput {
   @Field(() => [Int], { description: "At least one existing category; 'Category is required'." })
   categoryIds!: number[];
 
-  @Field(() => Int, { description: "Regular price in cents of KES, more than 0; 'Valid price is required'." })
-  priceCents!: number;
-
-  @Field(() => Int, { description: "0 or more; 'Valid quantity is required'." })
-  quantity!: number;
-
-  @Field(() => Boolean)
-  onSale!: boolean;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Without sizes: the default size's regular price in cents of KES, more than 0; 'Valid price is required'. " +
+      'Not read with sizes.',
+  })
+  priceCents?: number | null;
 
   @Field(() => Int, {
     nullable: true,
-    description: 'In cents of KES; when on sale more than 0 and less than the price. Stored null when not on sale.',
+    description: "Without sizes: the default size's, 0 or more. Not read with sizes.",
+  })
+  quantity?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: "Without sizes: the default size's. Not read with sizes." })
+  onSale?: boolean | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Without sizes: the default size's, in cents of KES; when on sale more than 0 and less than the price. " +
+      'Stored null when not on sale.',
   })
   salePriceCents?: number | null;
+
+  @Field(() => [ProductSizeInput], {
+    nullable: true,
+    description:
+      'The sizes in display order, the first the default (1 to 20). A size of the product left out is archived ' +
+      "when orders or carts refer to it, else deleted. None: the fields above are the default size's.",
+  })
+  sizes?: ProductSizeInput[] | null;
+
+  @Field(() => ScentFamily, { nullable: true, description: 'Left out: kept; null: cleared.' })
+  scentFamily?: ScentFamily | null;
+
+  @Field(() => ForWhom, { nullable: true, description: 'Left out: kept; null: cleared.' })
+  forWhom?: ForWhom | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Trimmed, lower-cased, duplicates dropped; at most 20 of at most 40 characters. Left out: kept.',
+  })
+  notesTop?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'As notesTop.' })
+  notesHeart?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'As notesTop.' })
+  notesBase?: string[] | null;
 }
 
 @ObjectType('AdminProductList', { simpleResolvers: true })
@@ -132,13 +205,29 @@ export class CatalogAdminResolver {
   }
 
   @Authorized(UserRole.ADMIN)
-  @Mutation(() => ProductPayload, { description: "The inventory's inline quantity edit." })
+  @Mutation(() => ProductPayload, { description: "The inventory's inline quantity edit: the default size's." })
   async updateProductQuantity(
     @Ctx() ctx: RequestContext,
     @Arg('id', () => Int) id: number,
     @Arg('quantity', () => Int) quantity: number,
   ): Promise<ProductPayload> {
     const { value, errors } = await asPayload(() => catalogAdminService.updateQuantity(ctx, id, quantity));
+    return { product: value, errors };
+  }
+
+  @Authorized(UserRole.ADMIN)
+  @Mutation(() => ProductPayload, {
+    description: "The inventory's inline quantity edit of one size; the product's quantity is its default size's.",
+  })
+  async updateVariantQuantity(
+    @Ctx() ctx: RequestContext,
+    @Arg('variantId', () => Int) variantId: number,
+    @Arg('quantity', () => Int) quantity: number,
+  ): Promise<ProductPayload> {
+    const { value, errors } = await withExpectedFailures(
+      () => catalogAdminService.updateVariantQuantity(ctx, variantId, quantity),
+      { notFoundField: 'variantId' },
+    );
     return { product: value, errors };
   }
 

@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { AppError, FieldError } from '../../core/errors';
@@ -11,7 +11,20 @@ import { catalogService } from './catalog.service';
 import type { ProductView } from './catalog.views';
 import { ProductImage, Product } from './product.entity';
 import { discardImages, imageMessages, maxProductImages, readImages, type ImageSource } from './product-upload';
-import { productColumns, validateProductDraft, validateQuantity, type ProductDraft } from './product-form-rules';
+import { validateProductDraft, validateQuantity, type ProductDraft, type ProductValues } from './product-form-rules';
+import type { ProductVariant } from './product-variant.entity';
+import {
+  availability,
+  createSizes,
+  factsOf,
+  listedFields,
+  liveSizes,
+  replaceSizes,
+  skuTakenError,
+  stockLevel,
+  takenSkuErrors,
+  type ListedFacts,
+} from './product-sizes';
 import {
   addImages,
   keptImages,
@@ -41,9 +54,17 @@ async function lockProduct(em: EntityManager, id: number): Promise<Product> {
  * The whole form checked: its rules, its categories, and every new image read and checked even when the rest
  * is wrong, so the admin hears about everything at once. `keptCount`: how many current images stay.
  */
-async function checkForm(ctx: RequestContext, draft: ProductDraft, sources: ImageSource[], keptCount: number) {
+async function checkForm(
+  ctx: RequestContext,
+  draft: ProductDraft,
+  sources: ImageSource[],
+  keptCount: number,
+  productId: number | null,
+) {
   const { value, errors } = validateProductDraft(draft);
   errors.push(...(await unknownCategoryErrors(ctx.em, value.categoryIds)));
+  // Checked again under the lock; here so the admin hears of a SKU in use with the rest.
+  if (value.sizes) errors.push(...(await takenSkuErrors(ctx.em, value.sizes, productId)));
   const checked = await readImages(sources, keptCount);
   errors.push(...checked.errors);
   if (errors.length > 0) throw AppError.badInput(errors);
@@ -59,12 +80,33 @@ export const catalogAdminService = {
   },
 
   async createProduct(ctx: RequestContext, draft: ProductDraft, sources: ImageSource[]): Promise<ProductView> {
-    const { value, images } = await checkForm(ctx, draft, sources, 0);
+    const { value, images } = await checkForm(ctx, draft, sources, 0, null);
     const id = await withStoredImages(ctx, images, (stored) =>
-      ctx.em.transactional(async (em) => {
-        const product = em.create(Product, { ...productColumns(value), categories: value.categoryIds });
+      writing(ctx, async (em) => {
+        const { name, description, priceCents, salePriceCents, onSale, quantity, facts } = value;
+        const product = em.create(Product, {
+          name,
+          description,
+          // The default size's, as the database would mirror them.
+          priceCents,
+          salePriceCents,
+          onSale,
+          quantity,
+          ...facts,
+          categories: value.categoryIds,
+        });
+        const sizes = value.sizes ?? [{ ...sizeFacts(null), priceCents, salePriceCents, onSale, quantity }];
+        if (value.sizes) {
+          const taken = await takenSkuErrors(em, sizes, null);
+          if (taken.length > 0) throw AppError.badInput(taken);
+        }
+        createSizes(em, product, sizes);
         addImages(em, product, stored, 0);
-        noteLowStock(em, ctx.config.lowStockThreshold, [{ name: product.name, quantity: product.quantity }]);
+        noteLowStock(
+          em,
+          ctx.config.lowStockThreshold,
+          sizes.map((size) => stockLevel(product.name, size)),
+        );
         await em.flush();
         await announceCatalogueChange(em, { productIds: [product.id], listsChanged: true });
         return product.id;
@@ -88,9 +130,9 @@ export const catalogAdminService = {
       throw productNotFound();
     }
     const kept = keptImages(current.images.getItems(), changes);
-    const { value, images } = await checkForm(ctx, draft, sources, kept.length);
+    const { value, images } = await checkForm(ctx, draft, sources, kept.length, id);
     const removed = await withStoredImages(ctx, images, (stored) =>
-      ctx.em.transactional(async (em) => {
+      writing(ctx, async (em) => {
         const product = await lockProduct(em, id);
         const images = await em.find(ProductImage, { product }, { orderBy: { position: 'asc', id: 'asc' } });
         // Re-decided under the lock: another admin may have changed the images since the check above.
@@ -102,19 +144,37 @@ export const catalogAdminService = {
         gone.forEach((image) => em.remove(image));
         keep.forEach((image, position) => (image.position = position));
         addImages(em, product, stored, keep.length);
-        const previousQuantity = product.quantity;
         await em.populate(product, ['categories']);
-        const before = listedFields(product, product.categories.getIdentifiers<number>());
-        Object.assign(product, productColumns(value));
+        const categoryIds = product.categories.getIdentifiers<number>();
+        const sizes = await writeSizes(em, product, value);
+        const before: ListedFacts = {
+          name: product.name,
+          archivedAt: product.archivedAt,
+          categoryIds,
+          facts: factsOf(product),
+          sizes: sizes.before,
+        };
+        product.name = value.name;
+        product.description = value.description;
+        Object.assign(product, value.facts);
         product.categories.set(value.categoryIds.map((categoryId) => em.getReference(Category, categoryId)));
-        noteLowStock(em, ctx.config.lowStockThreshold, [
-          { name: product.name, quantity: product.quantity, previousQuantity },
-        ]);
+        noteLowStock(
+          em,
+          ctx.config.lowStockThreshold,
+          sizes.levels.map(({ size, previousQuantity }) => stockLevel(product.name, size, previousQuantity)),
+        );
         await em.flush();
+        const after: ListedFacts = {
+          ...before,
+          name: value.name,
+          categoryIds: value.categoryIds,
+          facts: factsOf(product),
+          sizes: sizes.after,
+        };
         await announceCatalogueChange(em, {
           productIds: [id],
-          listsChanged: before !== listedFields(product, value.categoryIds),
-          ...stockChange(id, previousQuantity, product.quantity),
+          listsChanged: listedFields(before) !== listedFields(after),
+          ...stockChange(id, before.sizes, after.sizes),
         });
         return gone.map(({ fileName, widths }) => ({ fileName, widths }));
       }),
@@ -123,18 +183,42 @@ export const catalogAdminService = {
     return this.productView(ctx, id);
   },
 
-  /** The inventory's inline edit: only the quantity, under a row lock. */
+  /** The inventory's inline edit of the spec: the default size's quantity, under the product's row lock. */
   async updateQuantity(ctx: RequestContext, id: number, rawQuantity: unknown): Promise<ProductView> {
     const quantity = validateQuantity(rawQuantity);
     await ctx.em.transactional(async (em) => {
       const product = await lockProduct(em, id);
-      const previousQuantity = product.quantity;
-      product.quantity = quantity;
-      noteLowStock(em, ctx.config.lowStockThreshold, [{ name: product.name, quantity, previousQuantity }]);
-      await em.flush();
-      await announceCatalogueChange(em, stockChange(id, previousQuantity, quantity));
+      const [size] = await liveSizes(em, id);
+      if (!size) throw productNotFound();
+      await setSizeQuantity(ctx, em, product, size, quantity);
     });
     return this.productView(ctx, id);
+  },
+
+  /** One size's quantity (the inventory's row per size), under its product's row lock, then the size's. */
+  async updateVariantQuantity(ctx: RequestContext, variantId: number, rawQuantity: unknown): Promise<ProductView> {
+    const quantity = validateQuantity(rawQuantity);
+    const sizeNotFound = () => AppError.notFound('Size not found');
+    if (!Number.isSafeInteger(variantId)) throw sizeNotFound();
+    const productId = await ctx.em.transactional(async (em) => {
+      const [owner] = await em
+        .getConnection()
+        .execute<{ product_id: number }[]>(
+          'select product_id from product_variants where id = ? and archived_at is null',
+          [variantId],
+          'all',
+          em.getTransactionContext(),
+        );
+      if (!owner) throw sizeNotFound();
+      const product = await lockProduct(em, owner.product_id);
+      const sizes = await liveSizes(em, product.id);
+      const size = sizes.find((candidate) => candidate.id === variantId);
+      // Archived while this waited for the lock.
+      if (!size) throw sizeNotFound();
+      await setSizeQuantity(ctx, em, product, size, quantity);
+      return product.id;
+    });
+    return this.productView(ctx, productId);
   },
 
   /**
@@ -163,16 +247,76 @@ export const catalogAdminService = {
   },
 };
 
-/** What decides where a product appears in lists (membership, sorts, filters), compared before and after an edit. */
-function listedFields(product: Product, categoryIds: readonly number[]): string {
-  const { name, priceCents, salePriceCents, onSale, archivedAt } = product;
-  return JSON.stringify([name, priceCents, salePriceCents, onSale, archivedAt, [...categoryIds].sort((a, b) => a - b)]);
+/** A size's "which size" facts, none for the one size of a product written without sizes. */
+function sizeFacts(id: number | null) {
+  return { id, sizeMl: null, concentration: null, isSample: false, sku: null };
 }
 
-/** A quantity edit as a change: whether stock moved, and whether the product went in or out of stock. */
-function stockChange(id: number, previousQuantity: number, quantity: number) {
+/**
+ * A write transaction whose SKU the database's unique index refused (another admin took it since the check):
+ * answered as the form's error.
+ */
+async function writing<T>(ctx: RequestContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.em.transactional(work);
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException && error.message.includes('product_variants_sku_unique'))
+      throw skuTakenError();
+    throw error;
+  }
+}
+
+/**
+ * The sizes an edit leaves: the list given, or (a form without sizes: the spec's REST form) every size as it is
+ * with the default one's price and quantity from the form.
+ */
+async function writeSizes(em: EntityManager, product: Product, value: ProductValues) {
+  if (value.sizes) {
+    const replaced = await replaceSizes(em, product, value.sizes);
+    return { before: replaced.before.map(sizeValues), after: value.sizes, levels: replaced.levels };
+  }
+  const current = await liveSizes(em, product.id);
+  const before = current.map(sizeValues);
+  const [size] = current;
+  if (!size) throw productNotFound();
+  const previousQuantity = size.quantity;
+  Object.assign(size, {
+    priceCents: value.priceCents,
+    salePriceCents: value.salePriceCents,
+    onSale: value.onSale,
+    quantity: value.quantity,
+  });
+  const after = current.map(sizeValues);
+  return { before, after, levels: [{ size: after[0]!, previousQuantity }] };
+}
+
+function sizeValues(variant: ProductVariant) {
+  const { id, sizeMl, concentration, isSample, sku, priceCents, salePriceCents, onSale, quantity } = variant;
+  return { id, sizeMl, concentration, isSample, sku, priceCents, salePriceCents, onSale, quantity };
+}
+
+/** Sets one size's quantity (its product locked by the caller), notes a fall to low stock, announces the change. */
+async function setSizeQuantity(
+  ctx: RequestContext,
+  em: EntityManager,
+  product: Product,
+  size: ProductVariant,
+  quantity: number,
+) {
+  const sizes = await liveSizes(em, product.id);
+  const before = sizes.map(sizeValues);
+  const previousQuantity = size.quantity;
+  size.quantity = quantity;
+  noteLowStock(em, ctx.config.lowStockThreshold, [stockLevel(product.name, size, previousQuantity)]);
+  await em.flush();
+  await announceCatalogueChange(em, stockChange(product.id, before, sizes.map(sizeValues)));
+}
+
+/** A stock edit as a change: whether stock moved, and whether a size went in or out of stock. */
+function stockChange(id: number, before: ListedFacts['sizes'], after: ListedFacts['sizes']) {
+  const quantities = (sizes: ListedFacts['sizes']) => JSON.stringify(sizes.map((size) => size.quantity));
   return {
-    stockChangedIds: previousQuantity === quantity ? [] : [id],
-    inStockFlippedIds: previousQuantity > 0 === quantity > 0 ? [] : [id],
+    stockChangedIds: quantities(before) === quantities(after) ? [] : [id],
+    inStockFlippedIds: availability(before) === availability(after) ? [] : [id],
   };
 }

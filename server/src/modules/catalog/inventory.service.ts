@@ -5,7 +5,7 @@ import { checkSearchLength } from './catalog-search';
 import { singleRow } from '../../shared/single-row';
 import { requireAdmin } from '../accounts/guards';
 import { toProductView, type ProductRow, type ProductView } from './catalog.views';
-import { variantsJsonSql } from './product-query-sql';
+import { productViewColumns } from './product-query-sql';
 
 export interface InventoryQuery {
   /** Matches name, category or description, any case, anywhere; % and _ are literal. */
@@ -21,26 +21,16 @@ export interface InventoryPage {
   totalCount: number;
 }
 
-/** Newest first by default; low stock lowest first. Both end on the id, so every page is stable. */
+/** The lowest stock among a product's sizes on sale (`p`), the threshold's figure for the low-stock list. */
+const lowestStock = `(select min(v.quantity) from product_variants v where v.product_id = p.id and v.archived_at is null)`;
+
+/** Newest first by default; low stock lowest size first. Both end on the id, so every page is stable. */
 const orders = {
   newest: ['id desc'],
-  lowStock: ['quantity', 'id'],
+  lowStock: ['lowest_stock', 'id'],
 } as const;
 
 const orderBy = (columns: readonly string[], alias: string) => columns.map((column) => `${alias}.${column}`).join(', ');
-
-/** A page row as the storefront's views read it: images in order, categories by name. */
-const productJson = `json_build_object('id', p.id, 'name', p.name, 'description', p.description,
-    'price_cents', p.price_cents, 'sale_price_cents', p.sale_price_cents, 'on_sale', p.on_sale,
-    'quantity', p.quantity, 'created_at', p.created_at, 'updated_at', p.updated_at,
-    'scent_family', p.scent_family, 'for_whom', p.for_whom, 'notes_top', p.notes_top, 'notes_heart', p.notes_heart,
-    'notes_base', p.notes_base, 'variants', ${variantsJsonSql},
-    'images', coalesce((select json_agg(json_build_object('id', i.id, 'fileName', i.file_name, 'width', i.width,
-       'height', i.height, 'widths', i.widths, 'variantId', i.variant_id) order by i.position, i.id)
-       from product_images i where i.product_id = p.id), '[]'::json),
-    'categories', coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug,
-       'description', c.description, 'image_file_name', c.image_file_name) order by c.name)
-       from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id), '[]'::json))`;
 
 interface InventoryRow {
   total_count: number;
@@ -66,18 +56,23 @@ export const inventoryService = {
       parameters.push(pattern, pattern, pattern);
     }
     if (query.lowStock) {
-      conditions.push('p.quantity <= ?::int');
+      // A product with any size at or under the threshold (decision 0085: stock is per size).
+      conditions.push(`p.id in (select v.product_id from product_variants v
+        where v.archived_at is null and v.quantity <= ?::int)`);
       parameters.push(ctx.config.lowStockThreshold);
     }
     const order = query.lowStock ? orders.lowStock : orders.newest;
     const where = conditions.join(' and ');
     // The conditions twice (count, page) rather than a shared CTE: PostgreSQL would materialise every match of
     // the CTE and sort them all, where the page alone can walk an index and stop after `limit` rows.
+    // Each page row as the storefront's views read it (sizes, images, categories), in the page's order.
     const sql = `select (select count(*)::int from products p where ${where}) as total_count,
-      coalesce((select json_agg(${productJson} order by ${orderBy(order, 'page')})
-        from (select p.id, p.quantity from products p where ${where}
-               order by ${orderBy(order, 'p')} limit ?::int offset ?::int) page
-        join products p on p.id = page.id), '[]'::json) as products`;
+      coalesce((select json_agg(row_to_json(shown) order by ${orderBy(order, 'shown')}) from (
+        select ${productViewColumns}, page.lowest_stock
+          from (select p.id${query.lowStock ? `, ${lowestStock} as lowest_stock` : ', 0 as lowest_stock'}
+                  from products p where ${where}
+                 order by ${query.lowStock ? 'lowest_stock, p.id' : orderBy(order, 'p')} limit ?::int offset ?::int) page
+          join products p on p.id = page.id) shown), '[]'::json) as products`;
     const row = singleRow(
       await ctx.em
         .getConnection()

@@ -54,13 +54,22 @@ export class Product {
     | 'forWhom'
     | 'notesTop'
     | 'notesHeart'
-    | 'notesBase';
+    | 'notesBase'
+    | 'handle';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
 
   @Property({ type: 'text' })
   name!: string;
+
+  /**
+   * The key a product CSV groups sizes by and a re-import finds the product by (migration 0025, decision 0086):
+   * lower-case words joined by hyphens, unique. Left unset, the database makes one from the name and id (so
+   * mapped as nullable: the column is not null, filled by a trigger before the insert).
+   */
+  @Property({ type: 'text', nullable: true, unique: 'products_handle_unique' })
+  handle?: string;
 
   @Property({ type: 'text' })
   description!: string;

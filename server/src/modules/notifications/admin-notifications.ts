@@ -29,6 +29,8 @@ export interface StockLevel {
   quantity: number;
   /** The quantity before the change, when known: only a product that crosses the threshold is reported. */
   previousQuantity?: number;
+  /** The size, as size-label.ts names it ("5 ml decant · Eau de Parfum"); the note names it after the product. */
+  sizeLabel?: string;
 }
 
 /**
@@ -43,6 +45,10 @@ export function noteLowStock(em: EntityManager, threshold: number, products: Sto
 export function lowStockNotifications(threshold: number, products: StockLevel[]): AdminNotificationInput[] {
   return products
     .filter((product) => fallsToLowStock(threshold, product.quantity, product.previousQuantity))
+    .map((product) => {
+      const name = product.sizeLabel ? `${product.name} — ${product.sizeLabel}` : product.name;
+      return { name, quantity: product.quantity };
+    })
     .map((product) => ({
       type: 'low-stock',
       title: 'Low stock',

@@ -59,6 +59,7 @@ export type FieldErrorCode =
   | 'REQUEST_TOO_LARGE'
   | 'REQUIRED'
   | 'SALE_PRICE_TOO_HIGH'
+  | 'SKU_TAKEN'
   | 'TOO_LONG'
   | 'TOO_MANY_IMAGES'
   | 'TOO_SHORT'

@@ -1,10 +1,20 @@
-import { useId, useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactElement } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { centsToShillings } from '../admin-format';
 import type { AdminProductFragment, ProductInput } from '../api/products.generated';
-import { imageMessages, validateProduct, type ProductField, type ProductFormValues } from '../product-form-rules';
+import {
+  emptySize,
+  forWhomOptions,
+  imageMessages,
+  scentFamilyOptions,
+  validateProduct,
+  type ProductField,
+  type ProductFormValues,
+  type SizeFormValues,
+} from '../product-form-rules';
 import type { UploadProgressListener } from '../upload-link';
 import { FormProblems } from './form-problems';
 import { ImagePreviews } from './image-previews';
+import { SizesEditor } from './sizes-editor';
 import { useProductImages } from './use-product-images';
 
 export interface CategoryOption {
@@ -31,24 +41,53 @@ interface ProductFormProps {
   onSaved?: () => void;
 }
 
+type AdminSize = AdminProductFragment['variants'][number];
+
+function sizeValues(size: AdminSize): SizeFormValues {
+  return {
+    key: `size-${size.id}`,
+    id: size.id,
+    sizeMl: size.sizeMl === null || size.sizeMl === undefined ? '' : String(size.sizeMl),
+    concentration: size.concentration ?? '',
+    isSample: size.isSample,
+    sku: size.sku ?? '',
+    price: centsToShillings(size.priceCents),
+    quantity: String(size.quantity),
+    onSale: size.onSale,
+    salePrice: size.onSale ? centsToShillings(size.salePriceCents) : '0',
+  };
+}
+
 function initialValues(product?: AdminProductFragment): ProductFormValues {
   if (!product) {
     // SPEC §4: a new product is not on sale and its sale price is 0.
-    return { name: '', description: '', categoryIds: [], price: '', quantity: '', onSale: false, salePrice: '0' };
+    return {
+      name: '',
+      description: '',
+      categoryIds: [],
+      sizes: [emptySize()],
+      scentFamily: '',
+      forWhom: '',
+      notesTop: '',
+      notesHeart: '',
+      notesBase: '',
+    };
   }
   return {
     name: product.name,
     description: product.description,
     categoryIds: product.categories.map((category) => category.id),
-    price: centsToShillings(product.priceCents),
-    quantity: String(product.quantity),
-    onSale: product.onSale,
-    salePrice: product.onSale ? centsToShillings(product.salePriceCents) : '0',
+    sizes: product.variants.map(sizeValues),
+    scentFamily: product.scentFamily ?? '',
+    forWhom: product.forWhom ?? '',
+    notesTop: product.notesTop.join(', '),
+    notesHeart: product.notesHeart.join(', '),
+    notesBase: product.notesBase.join(', '),
   };
 }
 
 /** The form's values typed as text. */
-type TextValue = 'name' | 'description' | 'price' | 'quantity' | 'salePrice';
+type TextValue = 'name' | 'description' | 'notesTop' | 'notesHeart' | 'notesBase';
 
 interface TextControlProps {
   id: string;
@@ -56,11 +95,6 @@ interface TextControlProps {
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;
-}
-
-/** An amount in shillings, to the cent. */
-function ShillingsInput(props: ComponentProps<'input'>) {
-  return <input type="number" min="0" step="0.01" inputMode="decimal" {...props} />;
 }
 
 /**
@@ -82,12 +116,6 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
 
   function setValue<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
-  }
-
-  function onSaleChange(event: ChangeEvent<HTMLInputElement>) {
-    const onSale = event.target.checked;
-    // SPEC §4: unchecking On Sale resets the sale price to 0.
-    setValues((current) => ({ ...current, onSale, salePrice: onSale ? current.salePrice : '0' }));
   }
 
   function toggleCategory(id: number, checked: boolean) {
@@ -150,7 +178,7 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
   /** A labelled text field with its error below; `control` draws the input from the props it must carry. */
   const field = (
     key: TextValue,
-    error: ProductField,
+    error: ProductField | null,
     label: string,
     control: (props: TextControlProps) => ReactElement,
   ) => (
@@ -160,10 +188,10 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
         id: fieldId(key),
         value: values[key],
         onChange: (event) => setValue(key, event.target.value),
-        'aria-invalid': Boolean(fieldErrors[error]),
-        'aria-describedby': describedBy(error),
+        'aria-invalid': error ? Boolean(fieldErrors[error]) : false,
+        'aria-describedby': error ? describedBy(error) : undefined,
       })}
-      {fieldError(error)}
+      {error ? fieldError(error) : null}
     </div>
   );
 
@@ -188,24 +216,77 @@ export function ProductForm({ categories, product, submitLabel, onSave, onSaved 
         {fieldError('categoryIds')}
       </fieldset>
 
-      <div className="admin-form__row">
-        {field('price', 'priceCents', 'Price (Ksh)', (props) => (
-          <ShillingsInput {...props} />
-        ))}
-        {field('quantity', 'quantity', 'Quantity', (props) => (
-          <input type="number" min="0" step="1" inputMode="numeric" {...props} />
-        ))}
-      </div>
+      <SizesEditor
+        idPrefix={formId}
+        sizes={values.sizes}
+        onChange={(sizes) => {
+          // A size's errors are named by its place: once sizes move, come or go they no longer point at it.
+          const places = (list: SizeFormValues[]) => list.map((size) => size.key).join();
+          if (places(sizes) !== places(values.sizes))
+            setFieldErrors((current) =>
+              Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('sizes.'))),
+            );
+          setValue('sizes', sizes);
+        }}
+        errors={fieldErrors}
+      />
 
-      <div className="admin-form__row">
-        <label className="admin-form__check">
-          <input type="checkbox" checked={values.onSale} onChange={onSaleChange} />
-          On Sale
-        </label>
-        {field('salePrice', 'salePriceCents', 'Sale Price (Ksh)', (props) => (
-          <ShillingsInput disabled={!values.onSale} {...props} />
+      <fieldset>
+        <legend>Fragrance</legend>
+        <div className="admin-form__row">
+          <div>
+            <label htmlFor={fieldId('scentFamily')}>Scent family</label>
+            <select
+              id={fieldId('scentFamily')}
+              value={values.scentFamily}
+              onChange={(event) => setValue('scentFamily', event.target.value as ProductFormValues['scentFamily'])}
+            >
+              <option value="">Not stated</option>
+              {scentFamilyOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={fieldId('forWhom')}>For whom</label>
+            <select
+              id={fieldId('forWhom')}
+              value={values.forWhom}
+              onChange={(event) => setValue('forWhom', event.target.value as ProductFormValues['forWhom'])}
+            >
+              <option value="">Not stated</option>
+              {forWhomOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <p className="muted" id={fieldId('notes-hint')}>
+          Notes separated by commas, e.g. bergamot, pink pepper.
+        </p>
+        {(
+          [
+            ['notesTop', 'Top notes'],
+            ['notesHeart', 'Heart notes'],
+            ['notesBase', 'Base notes'],
+          ] as const
+        ).map(([key, label]) => (
+          <div key={key}>
+            <label htmlFor={fieldId(key)}>{label}</label>
+            <input
+              id={fieldId(key)}
+              type="text"
+              value={values[key]}
+              onChange={(event) => setValue(key, event.target.value)}
+              aria-describedby={fieldId('notes-hint')}
+            />
+          </div>
         ))}
-      </div>
+      </fieldset>
 
       {field('description', 'description', 'Description', (props) => (
         <textarea rows={4} {...props} />

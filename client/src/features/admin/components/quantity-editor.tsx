@@ -1,43 +1,73 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useToast } from '../../../shared/ui/use-toast';
-import { useUpdateProductQuantityMutation } from '../api/products.generated';
+import { useUpdateProductQuantityMutation, useUpdateVariantQuantityMutation } from '../api/products.generated';
 
 // SPEC §8.
 const QUANTITY_FAILED = 'Failed to update quantity';
 
-interface QuantityEditorProps {
-  product: { id: number; name: string; quantity: number };
+interface StockSize {
+  id: number;
+  quantity: number;
+  inStock: boolean;
+}
+
+/** What the stock editors read of a product: its quantity (the default size's) and its sizes, the default first. */
+interface StockProduct {
+  id: number;
+  name: string;
+  quantity: number;
+  variants: StockSize[];
+}
+
+/** The product with one size's quantity set, as the server will answer it: the default size's is the product's. */
+function withSizeQuantity(product: StockProduct, sizeId: number | null, quantity: number) {
+  const defaultId = product.variants[0]?.id ?? null;
+  const isDefault = sizeId === null || sizeId === defaultId;
+  const productQuantity = isDefault ? quantity : product.quantity;
+  return {
+    __typename: 'Product' as const,
+    id: product.id,
+    quantity: productQuantity,
+    inStock: productQuantity > 0,
+    variants: product.variants.map((size) => {
+      const changed = size.id === (sizeId ?? defaultId);
+      return {
+        __typename: 'ProductVariant' as const,
+        id: size.id,
+        quantity: changed ? quantity : size.quantity,
+        inStock: changed ? quantity > 0 : size.inStock,
+      };
+    }),
+  };
+}
+
+interface StockControlProps {
+  /** Names the controls: "Quantity of {name}". */
+  name: string;
+  quantity: number;
+  /** Saves the new quantity; false when the server refused it. */
+  onApply: (quantity: number) => Promise<boolean>;
 }
 
 /**
- * The inventory's inline stock edit. The new quantity shows at once (an optimistic response written to the
- * cache, so every list showing the product agrees) and falls back to the stored one, with SPEC §8's message,
- * when the server refuses.
+ * The inline stock edit: − and + buttons and a number field (Enter or leaving it saves, Escape undoes). The new
+ * quantity shows at once (the caller's optimistic response) and falls back, with SPEC §8's message, on refusal.
  */
-export function QuantityEditor({ product }: QuantityEditorProps) {
-  const [updateQuantity] = useUpdateProductQuantityMutation();
+function StockControl({ name, quantity, onApply }: StockControlProps) {
   const { showToast } = useToast();
   const [draft, setDraft] = useState<string | null>(null);
 
-  async function apply(quantity: number) {
+  async function apply(next: number) {
     setDraft(null);
-    if (!Number.isSafeInteger(quantity) || quantity < 0 || quantity === product.quantity) return;
+    if (!Number.isSafeInteger(next) || next < 0 || next === quantity) return;
+    let saved = false;
     try {
-      const { data } = await updateQuantity({
-        variables: { id: product.id, quantity },
-        optimisticResponse: {
-          updateProductQuantity: {
-            __typename: 'ProductPayload',
-            product: { __typename: 'Product', id: product.id, quantity, inStock: quantity > 0 },
-            errors: [],
-          },
-        },
-      });
-      // A refusal carries no product, so the cache keeps the stored quantity once the optimistic layer goes.
-      if (!data?.updateProductQuantity.product) showToast(QUANTITY_FAILED, { variant: 'error' });
+      saved = await onApply(next);
     } catch {
-      showToast(QUANTITY_FAILED, { variant: 'error' });
+      saved = false;
     }
+    // A refusal carries no product, so the cache keeps the stored quantity once the optimistic layer goes.
+    if (!saved) showToast(QUANTITY_FAILED, { variant: 'error' });
   }
 
   function commitDraft() {
@@ -65,9 +95,9 @@ export function QuantityEditor({ product }: QuantityEditorProps) {
       <button
         type="button"
         className="button button--outline"
-        aria-label={`Decrease quantity of ${product.name}`}
-        disabled={product.quantity <= 0}
-        onClick={() => apply(product.quantity - 1)}
+        aria-label={`Decrease quantity of ${name}`}
+        disabled={quantity <= 0}
+        onClick={() => apply(quantity - 1)}
       >
         −
       </button>
@@ -76,8 +106,8 @@ export function QuantityEditor({ product }: QuantityEditorProps) {
         min="0"
         step="1"
         inputMode="numeric"
-        aria-label={`Quantity of ${product.name}`}
-        value={draft ?? String(product.quantity)}
+        aria-label={`Quantity of ${name}`}
+        value={draft ?? String(quantity)}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={commitDraft}
         onKeyDown={onKeyDown}
@@ -85,11 +115,71 @@ export function QuantityEditor({ product }: QuantityEditorProps) {
       <button
         type="button"
         className="button button--outline"
-        aria-label={`Increase quantity of ${product.name}`}
-        onClick={() => apply(product.quantity + 1)}
+        aria-label={`Increase quantity of ${name}`}
+        onClick={() => apply(quantity + 1)}
       >
         +
       </button>
     </span>
+  );
+}
+
+/**
+ * The inventory's inline stock edit of a product (SPEC §8): its default size's quantity, shown at once (an
+ * optimistic response written to the cache, so every list showing the product agrees).
+ */
+export function QuantityEditor({ product }: { product: StockProduct }) {
+  const [updateQuantity] = useUpdateProductQuantityMutation();
+  return (
+    <StockControl
+      name={product.name}
+      quantity={product.quantity}
+      onApply={async (quantity) => {
+        const { data } = await updateQuantity({
+          variables: { id: product.id, quantity },
+          optimisticResponse: {
+            updateProductQuantity: {
+              __typename: 'ProductPayload',
+              product: withSizeQuantity(product, null, quantity),
+              errors: [],
+            },
+          },
+        });
+        return Boolean(data?.updateProductQuantity.product);
+      }}
+    />
+  );
+}
+
+/** One size's stock edit (the inventory's row per size), optimistic like the product's. */
+export function VariantQuantityEditor({
+  product,
+  size,
+  name,
+}: {
+  product: StockProduct;
+  size: StockSize;
+  /** The size's name in the controls' labels: "Oud Savanna — 5 ml decant · Eau de Parfum". */
+  name: string;
+}) {
+  const [updateQuantity] = useUpdateVariantQuantityMutation();
+  return (
+    <StockControl
+      name={name}
+      quantity={size.quantity}
+      onApply={async (quantity) => {
+        const { data } = await updateQuantity({
+          variables: { variantId: size.id, quantity },
+          optimisticResponse: {
+            updateVariantQuantity: {
+              __typename: 'ProductPayload',
+              product: withSizeQuantity(product, size.id, quantity),
+              errors: [],
+            },
+          },
+        });
+        return Boolean(data?.updateVariantQuantity.product);
+      }}
+    />
   );
 }

@@ -5,9 +5,10 @@ import {
   AdminProductsDocument,
   DeleteProductDocument,
   UpdateProductQuantityDocument,
+  UpdateVariantQuantityDocument,
   type AdminProductFragment,
 } from '../api/products.generated';
-import { createAdminProduct } from '../testing/admin-factories';
+import { createAdminProduct, createAdminSize } from '../testing/admin-factories';
 import { holdOperation } from '../testing/hold-operation';
 import { renderAdmin } from '../testing/render-admin';
 import { InventoryPage } from './inventory-page';
@@ -54,7 +55,16 @@ function quantityMock(id: number, quantity: number, outcome: 'saved' | 'refused'
       data: {
         updateProductQuantity: {
           __typename: 'ProductPayload',
-          product: outcome === 'saved' ? { __typename: 'Product', id, quantity, inStock: quantity > 0 } : null,
+          product:
+            outcome === 'saved'
+              ? {
+                  __typename: 'Product',
+                  id,
+                  quantity,
+                  inStock: quantity > 0,
+                  variants: [{ __typename: 'ProductVariant', id: 50_000 + id, quantity, inStock: quantity > 0 }],
+                }
+              : null,
           errors:
             outcome === 'refused'
               ? [
@@ -66,6 +76,71 @@ function quantityMock(id: number, quantity: number, outcome: 'saved' | 'refused'
                   },
                 ]
               : [],
+        },
+      },
+    },
+  };
+}
+
+/** A product of three sizes, the default first. */
+function oudSavanna() {
+  return createAdminProduct({
+    name: 'Oud Savanna',
+    quantity: 7,
+    variants: [
+      createAdminSize({
+        id: 901,
+        sizeMl: 100,
+        concentration: 'EAU_DE_PARFUM',
+        label: '100 ml · Eau de Parfum',
+        quantity: 7,
+      }),
+      createAdminSize({
+        id: 902,
+        sizeMl: 50,
+        concentration: 'EAU_DE_PARFUM',
+        label: '50 ml · Eau de Parfum',
+        quantity: 0,
+      }),
+      createAdminSize({
+        id: 903,
+        sizeMl: 5,
+        isSample: true,
+        concentration: 'EAU_DE_PARFUM',
+        label: '5 ml decant · Eau de Parfum',
+        priceCents: 90_000,
+        quantity: 40,
+      }),
+    ],
+  });
+}
+
+function variantQuantityMock(product: AdminProductFragment, variantId: number, quantity: number, saved: boolean) {
+  const isDefault = product.variants[0]!.id === variantId;
+  const productQuantity = isDefault ? quantity : product.quantity;
+  return {
+    request: { query: UpdateVariantQuantityDocument, variables: { variantId, quantity } },
+    result: {
+      data: {
+        updateVariantQuantity: {
+          __typename: 'ProductPayload',
+          product: saved
+            ? {
+                __typename: 'Product',
+                id: product.id,
+                quantity: productQuantity,
+                inStock: productQuantity > 0,
+                variants: product.variants.map((size) => ({
+                  __typename: 'ProductVariant',
+                  id: size.id,
+                  quantity: size.id === variantId ? quantity : size.quantity,
+                  inStock: (size.id === variantId ? quantity : size.quantity) > 0,
+                })),
+              }
+            : null,
+          errors: saved
+            ? []
+            : [{ __typename: 'FieldError', field: 'variantId', code: 'NOT_FOUND', message: 'Size not found' }],
         },
       },
     },
@@ -117,6 +192,57 @@ describe('InventoryPage', () => {
       expect(quantityOf(product.name)).toHaveValue(12);
     },
   );
+
+  it("lists a row per size, each with its own stock edit shown at once; the default size's moves the product", async () => {
+    const product = oudSavanna();
+    const { link, release } = holdOperation('UpdateVariantQuantity', [
+      productsMock([product]),
+      categoriesMock,
+      variantQuantityMock(product, 902, 1, true),
+    ]);
+    renderAdmin(<InventoryPage />, { link });
+    const user = userEvent.setup();
+
+    const sample = await screen.findByRole('row', { name: 'Oud Savanna — 5 ml decant · Eau de Parfum' });
+    expect(sample).toHaveTextContent('In Stock');
+    const fifty = screen.getByRole('row', { name: 'Oud Savanna — 50 ml · Eau de Parfum' });
+    expect(fifty).toHaveTextContent('Out of Stock');
+    expect(quantityOf('Oud Savanna — 100 ml · Eau de Parfum')).toHaveValue(7);
+    // A product of several sizes has no product-wide stock edit.
+    expect(screen.queryByRole('spinbutton', { name: 'Quantity of Oud Savanna' })).not.toBeInTheDocument();
+
+    await user.click(
+      within(fifty).getByRole('button', { name: 'Increase quantity of Oud Savanna — 50 ml · Eau de Parfum' }),
+    );
+    // Not answered yet: the optimistic quantity and status are on screen, the other sizes unchanged.
+    expect(quantityOf('Oud Savanna — 50 ml · Eau de Parfum')).toHaveValue(1);
+    expect(fifty).toHaveTextContent('In Stock');
+    expect(quantityOf('Oud Savanna — 5 ml decant · Eau de Parfum')).toHaveValue(40);
+    release();
+    await waitFor(() => expect(quantityOf('Oud Savanna — 50 ml · Eau de Parfum')).toHaveValue(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('rolls a size\'s quantity back with "Failed to update quantity" when the server refuses it', async () => {
+    const product = oudSavanna();
+    const { link, release } = holdOperation('UpdateVariantQuantity', [
+      productsMock([product]),
+      categoriesMock,
+      variantQuantityMock(product, 903, 12, false),
+    ]);
+    renderAdmin(<InventoryPage />, { link });
+    const user = userEvent.setup();
+
+    const input = await screen.findByRole('spinbutton', {
+      name: 'Quantity of Oud Savanna — 5 ml decant · Eau de Parfum',
+    });
+    await user.clear(input);
+    await user.type(input, '12{Enter}');
+    expect(quantityOf('Oud Savanna — 5 ml decant · Eau de Parfum')).toHaveValue(12);
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update quantity');
+    expect(quantityOf('Oud Savanna — 5 ml decant · Eau de Parfum')).toHaveValue(40);
+  });
 
   it('deletes a product only after "Are you sure you want to delete this product?"', async () => {
     const kept = createAdminProduct({ name: 'Kept Scent' });

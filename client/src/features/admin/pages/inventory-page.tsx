@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { countText } from '../../../shared/count-text';
 import { formatMoney } from '../../../shared/format-money';
 import { useToast } from '../../../shared/ui/use-toast';
@@ -8,9 +9,14 @@ import { useAdminProductsQuery, useDeleteProductMutation, type AdminProductFragm
 import { AdminList, Pager, SearchToolbar } from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ProductEditDialog } from '../components/product-edit-dialog';
-import { QuantityEditor } from '../components/quantity-editor';
+import { QuantityEditor, VariantQuantityEditor } from '../components/quantity-editor';
 import { StatusBadge } from '../components/status-badge';
 import { useInventoryParams } from '../inventory-params';
+
+/** A size as the inventory names it: its label, or its place for a size that states nothing. */
+function sizeName(label: string, index: number): string {
+  return label || `Size ${index + 1}`;
+}
 
 export function InventoryPage() {
   const { draft, setDraft, lowStock, setLowStock, offset, setOffset, variables } = useInventoryParams();
@@ -74,7 +80,7 @@ export function InventoryPage() {
     </div>
   );
 
-  const price = (product: AdminProductFragment) =>
+  const price = (product: Pick<AdminProductFragment, 'onSale' | 'salePriceCents' | 'priceCents'>) =>
     product.onSale && product.salePriceCents != null ? (
       <>
         {formatMoney(product.salePriceCents)} <s className="muted">{formatMoney(product.priceCents)}</s>
@@ -83,11 +89,17 @@ export function InventoryPage() {
       formatMoney(product.priceCents)
     );
 
-  const status = (product: AdminProductFragment) => (
+  const status = (product: { inStock: boolean }) => (
     <StatusBadge status={product.inStock ? 'completed' : 'failed'}>
       {product.inStock ? 'In Stock' : 'Out of Stock'}
     </StatusBadge>
   );
+
+  /** A product of several sizes gets a row (or card line) per size, each with its own stock edit. */
+  const sizesOf = (product: AdminProductFragment) =>
+    product.variants.length > 1
+      ? product.variants.map((size, index) => ({ size, name: `${product.name} — ${sizeName(size.label, index)}` }))
+      : [];
 
   return (
     <section className="admin-page">
@@ -104,6 +116,9 @@ export function InventoryPage() {
           Low stock only
         </label>
         {list ? <span className="muted">{countText(list.totalCount, 'product')}</span> : null}
+        <Link className="button button--outline" to="/oxalis/import">
+          Import / Export CSV
+        </Link>
       </SearchToolbar>
       <AdminList
         label="Products"
@@ -122,27 +137,60 @@ export function InventoryPage() {
           <li key={product.id} aria-label={product.name}>
             <h2>{product.name}</h2>
             <p className="muted">{product.category}</p>
-            <p>{price(product)}</p>
-            <p>{status(product)}</p>
-            <QuantityEditor product={product} />
+            {sizesOf(product).length > 0 ? (
+              <ul className="admin-size-stock" aria-label={`Sizes of ${product.name}`}>
+                {sizesOf(product).map(({ size, name }, index) => (
+                  <li key={size.id} aria-label={name}>
+                    <p>
+                      <strong>{sizeName(size.label, index)}</strong> {price(size)} {status(size)}
+                    </p>
+                    <VariantQuantityEditor product={product} size={size} name={name} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <>
+                <p>{price(product)}</p>
+                <p>{status(product)}</p>
+                <QuantityEditor product={product} />
+              </>
+            )}
             {actions(product)}
           </li>
         )}
         table={{
           columns: ['Product', 'Category', 'Quantity', 'Price', 'Status', 'Actions'],
           row: (product) => (
-            <tr key={product.id} aria-label={product.name}>
-              <td>
-                {product.images[0] ? <img src={product.images[0].url} alt="" /> : null} {product.name}
-              </td>
-              <td>{product.category}</td>
-              <td>
-                <QuantityEditor product={product} />
-              </td>
-              <td>{price(product)}</td>
-              <td>{status(product)}</td>
-              <td>{actions(product)}</td>
-            </tr>
+            <Fragment key={product.id}>
+              <tr aria-label={product.name}>
+                <td>
+                  {product.images[0] ? <img src={product.images[0].url} alt="" /> : null} {product.name}
+                </td>
+                <td>{product.category}</td>
+                <td>
+                  {sizesOf(product).length > 0 ? (
+                    <span className="muted">{product.variants.length} sizes</span>
+                  ) : (
+                    <QuantityEditor product={product} />
+                  )}
+                </td>
+                <td>{price(product)}</td>
+                <td>{status(product)}</td>
+                <td>{actions(product)}</td>
+              </tr>
+              {sizesOf(product).map(({ size, name }, index) => (
+                <tr key={size.id} aria-label={name} className="admin-table__size">
+                  <td>{sizeName(size.label, index)}</td>
+                  <td className="muted">{size.sku}</td>
+                  <td>
+                    <VariantQuantityEditor product={product} size={size} name={name} />
+                  </td>
+                  <td>{price(size)}</td>
+                  <td>{status(size)}</td>
+                  <td />
+                </tr>
+              ))}
+            </Fragment>
           ),
         }}
       />

@@ -3,10 +3,36 @@ import type { AdminProductFragment } from '../api/products.generated';
 
 let nextId = 100;
 
-/** A product as the admin queries select it, with __typename for Apollo's cache. */
+type AdminSize = AdminProductFragment['variants'][number];
+
+/** A size as the admin queries select it; by default a stated-nothing size like a product migrated from before sizes. */
+export function createAdminSize(overrides: Partial<AdminSize> = {}): AdminSize {
+  const id = overrides.id ?? nextId++;
+  const quantity = overrides.quantity ?? 12;
+  return {
+    __typename: 'ProductVariant',
+    id,
+    sizeMl: null,
+    concentration: null,
+    isSample: false,
+    sku: `MK-${id}`,
+    label: '',
+    priceCents: 450_000,
+    salePriceCents: null,
+    onSale: false,
+    inStock: quantity > 0,
+    ...overrides,
+    quantity,
+  };
+}
+
+/**
+ * A product as the admin queries select it, with __typename for Apollo's cache. Without `variants`, one size with
+ * the product's own price and quantity (the spec's fields are the default size's).
+ */
 export function createAdminProduct(overrides: Partial<AdminProductFragment> = {}): AdminProductFragment {
   const id = overrides.id ?? nextId++;
-  return {
+  const product: AdminProductFragment = {
     __typename: 'Product',
     id,
     name: `Oud Nights ${id}`,
@@ -19,8 +45,21 @@ export function createAdminProduct(overrides: Partial<AdminProductFragment> = {}
     quantity: 12,
     inStock: true,
     images: [{ __typename: 'ProductImage', id: '1', url: '/uploads/oud.webp' }],
+    scentFamily: null,
+    forWhom: null,
+    notesTop: [],
+    notesHeart: [],
+    notesBase: [],
+    variants: [],
     ...overrides,
   };
+  if (!overrides.variants) {
+    const { priceCents, salePriceCents, onSale, quantity } = product;
+    product.variants = [
+      createAdminSize({ id: 50_000 + id, priceCents, salePriceCents, onSale, quantity, inStock: quantity > 0 }),
+    ];
+  }
+  return product;
 }
 
 type AdminOrder = AdminOrdersQuery['adminOrders']['orders'][number];

@@ -88,6 +88,7 @@ const graphqlAccess: Record<string, Access> = {
   createProduct: 'admin',
   updateProduct: 'admin',
   updateProductQuantity: 'admin',
+  updateVariantQuantity: 'admin',
   deleteProduct: 'admin',
   createCategory: 'admin',
   deleteCategory: 'admin',
@@ -99,6 +100,7 @@ const graphqlAccess: Record<string, Access> = {
   updateDiscountCode: 'admin',
   deactivateDiscountCode: 'admin',
   markNotificationsRead: 'admin',
+  importProducts: 'admin',
 };
 
 /** 'METHOD path' as each route is declared in its router (mount prefixes such as /api are not part of it). */
@@ -167,6 +169,7 @@ const restAccess: Record<string, Access> = {
   'GET /admin/export/orders.csv': 'admin',
   'GET /admin/export/transactions.csv': 'admin',
   'GET /admin/export/subscribers.csv': 'admin',
+  'GET /admin/export/products.csv': 'admin',
 };
 
 let shop: TestShop;
@@ -267,8 +270,10 @@ async function callField(
     // Ids of real rows: product and category 1 are seeded, the review and the order were made above.
     if (field.name === 'deleteReview' && argument.name === 'id') variables.id = reviewId;
     if (usesUpload(argument.type)) {
-      variables[argument.name] = [null];
-      uploads.push(`variables.${argument.name}.0`);
+      // A list of files gets one, a single file (importProducts' file) is one.
+      const list = isListType(isNonNullType(argument.type) ? argument.type.ofType : argument.type);
+      variables[argument.name] = list ? [null] : null;
+      uploads.push(list ? `variables.${argument.name}.0` : `variables.${argument.name}`);
     }
   }
   const declarations = required.map((argument) => `$${argument.name}: ${String(argument.type)}`).join(', ');
