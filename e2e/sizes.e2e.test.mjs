@@ -153,6 +153,14 @@ function sizeRadio(page, size) {
   return page.getByRole('group', { name: 'Size', exact: true }).getByRole('radio', { name: size.label, exact: true });
 }
 
+/** A size's button as a shopper sees it: the label around its radio, with its name, price and stock. */
+function sizeButton(page, size) {
+  return page
+    .getByRole('group', { name: 'Size', exact: true })
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: size.label, exact: true }) });
+}
+
 /**
  * Checks that the product page shows `size` as the chosen one: its radio checked, the URL naming it, the price and
  * stock badge its own, the quantity field stopping at its stock, and Add to Cart only when there is some.
@@ -186,10 +194,7 @@ async function expectChosen(page, product, size) {
 
 /** Clicks a size's button (its label, as a shopper does) and waits for the URL to keep the choice. */
 async function chooseSize(page, size) {
-  await page
-    .locator('label')
-    .filter({ has: sizeRadio(page, size) })
-    .click();
+  await sizeButton(page, size).click();
   await page.waitForURL((url) => url.searchParams.get('size') === String(size.id));
 }
 
@@ -251,7 +256,7 @@ test('a shopper chooses sizes, buys two sizes of one perfume, and both show in M
     const radios = page.getByRole('group', { name: 'Size', exact: true }).getByRole('radio');
     assert.equal(await radios.count(), product.variants.length);
     for (const size of product.variants) {
-      const option = page.locator('label').filter({ has: sizeRadio(page, size) });
+      const option = sizeButton(page, size);
       const text = await option.innerText();
       assert.ok(text.includes(ksh(size.effectivePriceCents)), `the ${size.label} button shows its price: ${text}`);
       const stock = stockText(size);
