@@ -506,7 +506,7 @@ async function main() {
 }
 
 /**
- * One catalogue size: anonymous and signed-in uncached pages, the cached page without and then with orders
+ * One catalogue size: anonymous and signed-in uncached pages, a faceted list, the cached page without and then with orders
  * placed at 5/s, and checkout; the instance's peak RSS over all of it.
  */
 async function measurePhase(server, settings, shoppers, label) {
@@ -523,6 +523,7 @@ async function measurePhase(server, settings, shoppers, label) {
   const phase = { label };
   phase.anonymous = await run(reads.anonymous);
   phase.signedIn = await run(reads.signedIn);
+  phase.faceted = await run(reads.faceted);
   phase.cached = await run(reads.cached);
   const orders = startBackgroundOrders(server.url, {
     buyers: shoppers.buyers,
@@ -540,7 +541,7 @@ async function measurePhase(server, settings, shoppers, label) {
   phase.checkout = await run(checkoutScenario(shoppers.checkout, server.dataDir));
   phase.rssMb = memory.stop();
   console.log('');
-  printTable([phase.anonymous, phase.signedIn, phase.cached, phase.cachedWithOrders, phase.checkout]);
+  printTable([phase.anonymous, phase.signedIn, phase.faceted, phase.cached, phase.cachedWithOrders, phase.checkout]);
   console.log(`peak RSS of the instance: ${phase.rssMb ?? 'n/a'} MB`);
   return phase;
 }
@@ -586,7 +587,9 @@ async function scaleMain() {
   printGoals(goals);
   const failures = [
     ...[small, large].flatMap((phase) =>
-      ['anonymous', 'signedIn', 'cached', 'cachedWithOrders', 'checkout'].flatMap((key) => phase[key].failures),
+      ['anonymous', 'signedIn', 'faceted', 'cached', 'cachedWithOrders', 'checkout'].flatMap(
+        (key) => phase[key].failures,
+      ),
     ),
     ...hostileSearch.failures,
   ];

@@ -15,10 +15,10 @@ import { createFileStorage } from './storage/create-file-storage';
 
 const usage = `Usage: npm run seed:catalogue -- --products <n> [--seed <n>] [--replace]
 
-Adds <n> generated perfumes (names, descriptions, prices, stock, categories, sample images) to the shop's
-database: DATABASE_URL when set, otherwise the embedded one in DATA_DIR (default ./data), whether or not
-the shop is running. --replace first deletes every product no order refers to and archives the rest.
-The same --seed (default 1) on the same starting database gives the same catalogue.`;
+Adds <n> generated perfumes (names, descriptions, about three sizes each with prices and stock, scent
+families and notes, categories, sample images) to the shop's database: DATABASE_URL when set, otherwise the
+embedded one in DATA_DIR (default ./data), whether or not the shop is running. --replace first deletes every
+product no order refers to and archives the rest. The same --seed (default 1) on the same starting database gives the same catalogue.`;
 
 function readOptions() {
   const { values } = parseArgs({
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `${options.replace ? `removed ${result.removed} and archived ${result.archived} products; ` : ''}` +
-        `added ${result.products} products, ${result.categoryLinks} category memberships and ` +
+        `added ${result.products} products, ${result.sizes} sizes, ${result.categoryLinks} category memberships and ` +
         `${result.images} images in ${seconds} s\n`,
     );
   } finally {

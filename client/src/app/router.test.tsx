@@ -18,6 +18,7 @@ import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks
 import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation, useRoutes } from 'react-router-dom';
 import routePaths from './route-paths.json';
 import { collectRoutePaths, routes } from './router';
+import { withFacetMocks } from '../features/catalog/testing/facet-mocks';
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[] = [viewerMock(null)]) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -104,7 +105,7 @@ describe('route table', () => {
   });
 
   it('renders a known customer route with the header links of SPEC §2', async () => {
-    renderAt('/category/for-women', [viewerMock(null), ...forWomenMocks]);
+    renderAt('/category/for-women', [viewerMock(null), ...withFacetMocks(forWomenMocks)]);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'FOR WOMEN' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });

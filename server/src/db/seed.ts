@@ -7,7 +7,12 @@ import {
   sampleCategories,
   sampleDeliveryLocations,
   sampleProducts,
+  sampleSizes,
+  type SampleProduct,
+  type SampleSize,
 } from '../modules/catalog/catalog.samples';
+import { ProductVariant } from '../modules/catalog/product-variant.entity';
+import { normaliseNotes } from '../modules/catalog/fragrance-facts';
 import { ensureSampleImage, sampleImageName, sampleImageSize } from '../modules/catalog/sample-images';
 import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
 import type { FileStorage } from '../storage/file-storage';
@@ -86,6 +91,105 @@ const sampleProductsSeed: Seed = {
   },
 };
 
+/** A new size, persisted with the next flush. */
+const newSize = (
+  em: EntityManager,
+  columns: Partial<ProductVariant> & Pick<ProductVariant, 'product' | 'priceCents'>,
+) => em.persist(Object.assign(new ProductVariant(), columns));
+
+const centsOf = (kes: number | undefined) => (kes === undefined ? null : kes * 100);
+
+/** A sample size's columns besides its product and position. */
+const sizeColumns = (size: SampleSize, sku: string | null) => ({
+  sizeMl: size.sizeMl,
+  concentration: size.concentration,
+  isSample: size.isSample ?? false,
+  sku,
+});
+
+/**
+ * The samples' sizes and fragrance facts (decision 0088), alike for a shop seeded before sizes and a new one: each
+ * sample is found by its name or the one it had before (which carried its size, "… 100ml"), renamed, its one size
+ * described (ml, concentration, SKU; its price and stock stay what the shop has), its other sizes added after it,
+ * its family, notes and for whom set. What the owner changed is left as it is: a product renamed is not found, a
+ * product whose sizes are already described gets none added, facts already given are kept, a SKU already used
+ * elsewhere is not taken. A new shop's samples have no size yet (the database gives one at commit to a product
+ * without any): their default size is made here, from the product's own price and stock.
+ */
+const sampleSizesSeed: Seed = {
+  key: 'sample-sizes-v1',
+  async run(em) {
+    await em.flush();
+    const byName = new Map<string, SampleProduct>();
+    for (const sample of sampleProducts) byName.set(sample.name, sample).set(sample.formerName, sample);
+    const products = await em.find(
+      Product,
+      { name: [...byName.keys()], archivedAt: null },
+      { populate: ['variants'], orderBy: { id: 'asc' } },
+    );
+    const skus = sampleProducts.flatMap((sample) => sampleSizes(sample).map((size) => size.sku.toLowerCase()));
+    const taken = new Set(
+      (
+        await em.getConnection().execute<{ sku: string }[]>(
+          'select lower(sku) as sku from product_variants where lower(sku) = any(?::text[])',
+          // One PostgreSQL array literal: MikroORM would spread a JavaScript array into a list.
+          [`{${skus.map((sku) => JSON.stringify(sku)).join(',')}}`],
+          'all',
+          em.getTransactionContext(),
+        )
+      ).map((row) => row.sku),
+    );
+    const skuOf = (size: SampleSize) => (taken.has(size.sku.toLowerCase()) ? null : size.sku);
+    const described = new Set<SampleProduct>();
+    for (const product of products) {
+      const sample = byName.get(product.name)!;
+      // Two products under one sample's names (the owner made one): the first seeded is the sample.
+      if (described.has(sample)) continue;
+      described.add(sample);
+      product.name = sample.name;
+      const noFacts =
+        product.scentFamily === null &&
+        product.forWhom === null &&
+        [product.notesTop, product.notesHeart, product.notesBase].every((notes) => notes.length === 0);
+      if (noFacts) {
+        product.scentFamily = sample.scentFamily;
+        product.forWhom = sample.forWhom;
+        product.notesTop = normaliseNotes(sample.notes.top);
+        product.notesHeart = normaliseNotes(sample.notes.heart);
+        product.notesBase = normaliseNotes(sample.notes.base);
+      }
+      const sizes = product.variants.getItems().filter((variant) => variant.archivedAt === null);
+      if (sizes.length > 1 || sizes.some((variant) => variant.sizeMl !== null)) continue;
+      const [first, ...more] = sampleSizes(sample);
+      const current = sizes[0];
+      if (current) {
+        Object.assign(current, sizeColumns(first!, skuOf(first!) ?? current.sku));
+      } else {
+        newSize(em, {
+          product,
+          position: 0,
+          ...sizeColumns(first!, skuOf(first!)),
+          priceCents: product.priceCents,
+          salePriceCents: product.salePriceCents,
+          onSale: product.onSale,
+          quantity: product.quantity,
+        });
+      }
+      more.forEach((size, index) => {
+        newSize(em, {
+          product,
+          position: (current?.position ?? 0) + index + 1,
+          ...sizeColumns(size, skuOf(size)),
+          priceCents: size.priceKes * 100,
+          salePriceCents: centsOf(size.salePriceKes),
+          onSale: size.salePriceKes !== undefined,
+          quantity: size.quantity,
+        });
+      });
+    }
+  },
+};
+
 /**
  * Runs each seed once per database (recorded in seed_history), inside one transaction that holds
  * an advisory lock, so two servers starting on one database cannot both seed.
@@ -98,7 +202,7 @@ export async function seedDatabase(
     categoriesSeed,
     categoryDetailsSeed,
     deliveryLocationsSeed,
-    ...(options.sampleData ? [sampleProductsSeed, sampleImageSizesSeed] : []),
+    ...(options.sampleData ? [sampleProductsSeed, sampleImageSizesSeed, sampleSizesSeed] : []),
   ];
   const applied: string[] = [];
   await orm.em.fork().transactional(async (em) => {

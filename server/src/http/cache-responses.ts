@@ -7,6 +7,7 @@ import { cacheKeyFor, type ResponseCache } from './response-cache';
 const publicQueryFields = new Set([
   'products',
   'productsCount',
+  'productFacets',
   'newArrivals',
   'searchSuggestions',
   'product',

@@ -24,7 +24,11 @@ afterAll(async () => {
 const snapshot = async () =>
   (
     await client.query<{ row: string }>(
-      `select concat_ws('|', p.name, p.price_cents, p.sale_price_cents, p.on_sale, p.quantity,
+      `select concat_ws('|', p.name, p.price_cents, p.sale_price_cents, p.on_sale, p.quantity, p.scent_family,
+              p.for_whom, p.notes_top::text, p.notes_heart::text, p.notes_base::text,
+              (select string_agg(concat_ws(':', v.position, v.size_ml, v.concentration, v.is_sample, v.price_cents,
+                        v.sale_price_cents, v.quantity), ',' order by v.position)
+                 from product_variants v where v.product_id = p.id),
               (select string_agg(c.category_id::text, ',' order by c.category_id) from product_categories c where c.product_id = p.id),
               (select string_agg(i.file_name, ',' order by i.position) from product_images i where i.product_id = p.id)) as row
          from products p order by p.id`,
@@ -68,6 +72,73 @@ describe('seed:catalogue', () => {
     expect(counts.sold_out).toBeGreaterThan(5);
     expect(counts.low).toBeGreaterThan(10);
     expect(counts.names).toBeGreaterThan(400);
+
+    // Sizes (decision 0088): about three a product, a decant on most perfumes, each with its own price and stock.
+    expect(result.sizes).toBeGreaterThan(1_300);
+    expect(result.sizes).toBeLessThan(1_700);
+    const sizes = singleRow(
+      (
+        await client.query<Record<string, number>>(
+          `select count(*)::int as sizes,
+                  count(distinct product_id)::int as products,
+                  count(*) filter (where is_sample)::int as decants,
+                  count(*) filter (where is_sample and not size_ml <= 10)::int as big_decants,
+                  count(*) filter (where is_sample and concentration in ('body_mist', 'room_spray'))::int as mist_decants,
+                  count(distinct product_id) filter (where is_sample)::int as with_decant,
+                  count(*) filter (where size_ml is null or concentration is null)::int as undescribed,
+                  count(*) filter (where quantity = 0)::int as sold_out,
+                  count(*) filter (where on_sale and not (sale_price_cents > 0 and sale_price_cents < price_cents))::int as bad_sale,
+                  count(*) filter (where price_cents % 5000 <> 0)::int as odd_prices,
+                  count(distinct lower(sku))::int as skus,
+                  count(distinct concentration)::int as concentrations
+             from product_variants`,
+        )
+      ).rows,
+    );
+    expect(sizes).toMatchObject({ sizes: result.sizes, products: 500, big_decants: 0, mist_decants: 0 });
+    expect(sizes).toMatchObject({ undescribed: 0, bad_sale: 0, odd_prices: 0, skus: result.sizes, concentrations: 6 });
+    expect(sizes.with_decant).toBeGreaterThan(250);
+    expect(sizes.sold_out).toBeGreaterThan(10);
+
+    // Facts: a family and notes on every product, from a vocabulary of about 40 notes in lower case.
+    const facts = singleRow(
+      (
+        await client.query<Record<string, number>>(
+          `select count(*) filter (where scent_family is null or for_whom is null)::int as without_facts,
+                  count(*) filter (where cardinality(notes_top) = 0 or cardinality(notes_heart) = 0
+                                      or cardinality(notes_base) = 0)::int as without_notes,
+                  count(distinct scent_family)::int as families,
+                  (select count(distinct note)::int from products, unnest(notes) as note) as notes,
+                  (select count(*)::int from products, unnest(notes) as note where note <> lower(note)) as upper_case
+             from products`,
+        )
+      ).rows,
+    );
+    expect(facts).toMatchObject({ without_facts: 0, without_notes: 0, upper_case: 0 });
+    expect(facts.families).toBeGreaterThanOrEqual(8);
+    expect(facts.notes).toBeGreaterThanOrEqual(35);
+    expect(facts.notes).toBeLessThanOrEqual(45);
+
+    // The columns the database derives from the sizes (migration 0024's mirror) are as it derives them.
+    const { rows: misderived } = await client.query(
+      `select p.id from products p
+        cross join lateral (select v.price_cents, v.sale_price_cents, v.on_sale, v.quantity from product_variants v
+                             where v.product_id = p.id order by v.position, v.id limit 1) d
+        cross join lateral (select min(v.effective_price_cents) as min_price, max(v.effective_price_cents) as max_price,
+                                   array_agg(distinct v.size_ml) as sizes,
+                                   coalesce(array_agg(distinct v.size_ml) filter (where v.quantity > 0), '{}') as in_stock,
+                                   array_agg(distinct v.concentration) as concentrations, count(*)::int as n
+                              from product_variants v where v.product_id = p.id) a
+        where (p.price_cents, p.sale_price_cents, p.on_sale, p.quantity, p.min_price_cents, p.max_price_cents,
+               p.sizes_ml, p.sizes_in_stock, p.concentrations, p.variant_count)
+              is distinct from (d.price_cents, d.sale_price_cents, d.on_sale, d.quantity, a.min_price, a.max_price,
+               a.sizes, a.in_stock, a.concentrations, a.n)`,
+    );
+    expect(misderived).toEqual([]);
+    const { rows: triggers } = await client.query<{ enabled: string }>(
+      `select tgenabled as enabled from pg_trigger where tgname = 'product_variants_mirror'`,
+    );
+    expect(triggers).toEqual([{ enabled: 'O' }]);
 
     const first = await snapshot();
     const again = await seedCatalogue(client, { products: 500, seed: 7, replace: true });

@@ -286,6 +286,12 @@ const graphqlAs = (auth: Record<string, string>, query: string, variables: Recor
     .ok(() => true);
 
 describe('GraphQL', () => {
+  /** An argument's path as a refusal names it: a list's item as `notes[0]` or `notes.0`. */
+  const fieldPathPattern = (path: (string | number)[]) =>
+    path
+      .map((part, index) => (/^\d+$/.test(String(part)) ? `(\\.${part}|\\[${part}\\])` : `${index ? '\\.' : ''}${part}`))
+      .join('');
+
   it('refuses a NUL in each string of every argument of every field, as a guest and signed in', async () => {
     const findings = new Findings();
     let sent = 0;
@@ -315,7 +321,7 @@ describe('GraphQL', () => {
             findings.check(
               `${root.field.name}(${path.join('.')}) as ${who}`,
               await graphqlAs(auth, query, variables),
-              refusedFor(new RegExp(`${path.join('\\.')}.*NUL`)),
+              refusedFor(new RegExp(`${fieldPathPattern(path)}.*NUL`)),
             );
           }
         }

@@ -1,6 +1,7 @@
 import { AppError, FieldError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { likePattern } from '../../shared/search';
+import { maxNoteLength } from './fragrance-facts';
 
 /** The longest search a shopper can send (the header's field stops there too); longer is BAD_USER_INPUT. */
 export const maxSearchLength = 100;
@@ -89,6 +90,18 @@ export function matchesQuery(column: string, query: string): { sql: string; para
 /** Ids as one PostgreSQL array parameter (`?::int[]`): a JavaScript array would be spread into a list. */
 export const idArray = (ids: readonly number[]): string => `{${ids.join(',')}}`;
 
+/** The most words of a query looked up as notes, besides the whole query. */
+export const maxNoteTerms = 6;
+
+/**
+ * The notes a query may name (decision 0084): the whole query ("pink pepper") and its first `maxNoteTerms` words of
+ * three letters or more ("oud", "vanilla"), each at most `maxNoteLength` characters as notes are.
+ */
+export function noteTermsOf(query: string): string[] {
+  const words = query.split(' ').filter((word) => word.length >= 3);
+  return [...new Set([query, ...words.slice(0, maxNoteTerms)])].filter((term) => term.length <= maxNoteLength);
+}
+
 export type SearchMatch = { kind: 'query' | 'search'; text: string };
 
 const candidatesByRequest = new WeakMap<RequestContext, Map<string, Promise<number[]>>>();
@@ -136,7 +149,19 @@ export function candidatesSelect(match: SearchMatch): { sql: string; params: unk
      select matched.id, matched.name from matched where matched.archived_at is null limit ${maxSearchCandidates}`;
   if (match.kind === 'query') {
     const condition = matchesQuery('lower(p.name)', match.text);
-    return { sql: bounded(condition.sql), params: condition.params };
+    const notes = noteTermsOf(match.text);
+    // Then the products having a note the shopper named (decision 0084), the names' matches first: through the GIN
+    // index on notes (0024), whose predicate the shown condition meets; `union all` keeps reading lazily to the bound.
+    return {
+      sql: `with matched as materialized (
+          select p.id, p.archived_at, lower(p.name) as name from products p where ${condition.sql}
+          union all
+          select p.id, p.archived_at, lower(p.name) from products p
+           where p.archived_at is null and p.notes && array[${notes.map(() => '?').join(', ')}]::text[]
+             and not coalesce(${condition.sql}, false))
+        select matched.id, matched.name from matched where matched.archived_at is null limit ${maxSearchCandidates}`,
+      params: [...condition.params, ...notes, ...condition.params],
+    };
   }
   const longestWord = (match.text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).reduce(
     (longest, word) => (word.length > longest.length ? word : longest),

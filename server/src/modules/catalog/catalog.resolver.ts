@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { defaultPageSize, pageOf } from '../../shared/pagination';
-import { CategoryMatch, ProductFilter, ProductSort, SearchSuggestions } from './catalog.inputs';
+import { CategoryMatch, ProductFacets, ProductFilter, ProductSort, SearchSuggestions } from './catalog.inputs';
 import { catalogService } from './catalog.service';
 import { CategoryView, ProductView } from './catalog.views';
 
@@ -56,6 +56,18 @@ export class ProductResolver {
     @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter,
   ): Promise<number> {
     return catalogService.countProducts(ctx, filter);
+  }
+
+  @Query(() => ProductFacets, {
+    description:
+      "How many products each fragrance facet's values would show with the filter (decision 0084): scent " +
+      'families, the commonest notes, concentrations, sizes, and the price range.',
+  })
+  async productFacets(
+    @Ctx() ctx: RequestContext,
+    @Arg('filter', () => ProductFilter, { nullable: true }) filter?: ProductFilter,
+  ): Promise<ProductFacets> {
+    return catalogService.productFacets(ctx, filter);
   }
 
   @Query(() => [ProductView], {

@@ -8,6 +8,8 @@ import type { CategoryView, ProductView } from './catalog.views';
 import { findCategoryBySlug, listCategories } from './category-reads';
 import { slugToCategoryText } from './category-slug';
 import { countProducts } from './product-count';
+import { productFacets } from './product-facets';
+import { facetSelectionOf } from './product-filter-sql';
 import { productViewColumns, relatedProductsSelect } from './product-query-sql';
 import { productRows, productsSelected, viewsByIds, type ProductPageRequest } from './product-views';
 import { searchSuggestions } from './search-suggestions';
@@ -35,6 +37,7 @@ export const catalogService = {
     // Checked before the loader, so a search too long is the caller's error, not the batch's.
     const query = searchQueryOf(options.filter?.query, 'filter.query');
     literalSearchOf(options.filter?.search, 'filter.search');
+    facetSelectionOf(options.filter);
     const request: ProductPageRequest = {
       filter: options.filter ? { ...options.filter } : null,
       sort: options.sort ?? (query ? ProductSort.RELEVANCE : ProductSort.BEST_SELLING),
@@ -50,6 +53,8 @@ export const catalogService = {
   },
 
   countProducts,
+
+  productFacets,
 
   /** The newest products first (highest id), as the home page and /new-arrivals show them. */
   async listNewArrivals(ctx: RequestContext, page: Page): Promise<ProductView[]> {

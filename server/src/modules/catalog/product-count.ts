@@ -5,7 +5,7 @@ import { literalSearchOf, matchesNothing, searchCandidates, searchQueryOf } from
 import { tagListRead } from './catalog-cache-tags';
 import { catalogueRows } from './catalogue-statements';
 import { findCategoryBySlug } from './category-reads';
-import { availabilityCondition, filterConditions } from './product-filter-sql';
+import { availabilityCondition, filterConditions, hasFacetSelection } from './product-filter-sql';
 
 /**
  * How many shown products a filter matches: a category page's count and a search's alone take the short ways below,
@@ -16,12 +16,13 @@ export async function countProducts(ctx: RequestContext, filter?: ProductFilter 
   const connection = ctx.em.getConnection();
   const slug = filter?.categorySlug?.trim();
   const category = slug ? await findCategoryBySlug(ctx, slug) : null;
-  const byStock = availabilityCondition(filter?.availability) !== null;
+  // Stock and fragrance facets (decision 0084) narrow further: those take the general count below.
+  const narrowed = availabilityCondition(filter?.availability) !== null || hasFacetSelection(filter);
   if (
     category &&
     !literalSearchOf(filter?.search, 'filter.search') &&
     !searchQueryOf(filter?.query, 'filter.query') &&
-    !byStock
+    !narrowed
   ) {
     // A category page's count, the commonest: its members' index less the few archived ones (an anti-join
     // on two index-only scans, ~2 ms for 10,000 members where joining the products took ~25 ms).
@@ -36,7 +37,7 @@ export async function countProducts(ctx: RequestContext, filter?: ProductFilter 
   }
   const query = searchQueryOf(filter?.query, 'filter.query');
   const search = literalSearchOf(filter?.search, 'filter.search');
-  if (!slug && !byStock && !(query && search) && !matchesNothing(filter?.query)) {
+  if (!slug && !narrowed && !(query && search) && !matchesNothing(filter?.query)) {
     // A search alone (the /search page's count): its candidates are already the shown products that match, read
     // once for the page too, so their number is the count and no statement is needed (decision 0064).
     if (search === null) return 0;

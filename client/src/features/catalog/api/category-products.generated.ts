@@ -14,15 +14,36 @@ export type Availability =
   | 'IN_STOCK'
   | 'OUT_OF_STOCK';
 
+/** How strong a perfume is. */
+export type Concentration =
+  | 'BODY_MIST'
+  | 'EAU_DE_COLOGNE'
+  | 'EAU_DE_PARFUM'
+  | 'EAU_DE_TOILETTE'
+  | 'PARFUM'
+  | 'ROOM_SPRAY';
+
 export type ProductFilter = {
   /** None or empty means all. */
   availability?: Array<Availability> | null | undefined;
   /** A category slug or alias (kids, room); else the spec rule. */
   categorySlug?: string | null | undefined;
+  /** Products selling a size of any of these concentrations. None or empty means all. */
+  concentrations?: Array<Concentration> | null | undefined;
+  /** Products selling a size whose price (its sale price when on sale) is at most this, in cents. */
+  maxPriceCents?: number | null | undefined;
+  /** Products selling a size whose price (its sale price when on sale) is at least this, in cents of KES. With maxPriceCents, one size must be within both. */
+  minPriceCents?: number | null | undefined;
+  /** Products having every one of these notes, in any tier (top, heart or base), compared trimmed and lower case (decision 0084). At most 10, each at most 40 characters. None or empty means all. */
+  notes?: Array<string> | null | undefined;
   /** What a shopper searched for (the /search page): names containing it or, typo-tolerant, with words like it (trigram word similarity), compared as its words of letters and digits. At most 100 characters; under 2 after trimming means no search; with no letter or digit it matches nothing. A search reads at most 300 matching products: sorts, pages and the count work over those. */
   query?: string | null | undefined;
+  /** Products of any of these scent families (decision 0084). None or empty means all. */
+  scentFamilies?: Array<ScentFamily> | null | undefined;
   /** Case-insensitive "name contains", literal (% and _ are text). At most 100 characters; with no letter or digit it matches nothing. Reads at most 300 matching products, like a query. */
   search?: string | null | undefined;
+  /** Products selling any of these sizes (ml). At most 20. None or empty means all. */
+  sizesMl?: Array<number> | null | undefined;
 };
 
 /** Price sorts use the sale price when there is one. RELEVANCE (closest names to the filter's query first) is the default with a query, BEST_SELLING without one (where RELEVANCE means BEST_SELLING). */
@@ -33,6 +54,20 @@ export type ProductSort =
   | 'PRICE_HIGH_TO_LOW'
   | 'PRICE_LOW_TO_HIGH'
   | 'RELEVANCE';
+
+/** A perfume's scent family. */
+export type ScentFamily =
+  | 'AMBER'
+  | 'AQUATIC'
+  | 'AROMATIC'
+  | 'CHYPRE'
+  | 'CITRUS'
+  | 'FLORAL'
+  | 'FRESH'
+  | 'FRUITY'
+  | 'GOURMAND'
+  | 'LEATHER'
+  | 'WOODY';
 
 export type CategoryProductsQueryVariables = Exact<{
   filter: Types.ProductFilter;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Availability } from '../api/category-products.generated';
-import { AVAILABILITY_OPTIONS } from '../product-list-params';
+import { AVAILABILITY_OPTIONS, facetCount, type FacetChoices } from '../product-list-params';
+import { FacetFilters, type FacetCounts } from './facet-filters';
 import { MAX_SEARCH_LENGTH } from '../search-text';
 import './filter-panel.css';
 
@@ -14,6 +15,12 @@ interface FilterPanelProps {
   onSearchChange: (search: string) => void;
   availability: readonly Availability[];
   onAvailabilityChange: (availability: Availability[]) => void;
+  /** Fragrance facets (decision 0084): the choices, the server's counts (undefined while loading), the change. */
+  facets?: {
+    choices: FacetChoices;
+    counts: FacetCounts | undefined;
+    onChange: (change: Partial<FacetChoices>) => void;
+  };
   onClear?: () => void;
 }
 
@@ -24,6 +31,7 @@ export function FilterPanel({
   onSearchChange,
   availability,
   onAvailabilityChange,
+  facets,
   onClear,
 }: FilterPanelProps) {
   const searchId = useId();
@@ -68,7 +76,7 @@ export function FilterPanel({
     onAvailabilityChange(AVAILABILITY_OPTIONS.map((option) => option.value).filter((item) => next.includes(item)));
   }
 
-  const anyActive = search !== '' || availability.length > 0;
+  const anyActive = search !== '' || availability.length > 0 || (facets ? facetCount(facets.choices) > 0 : false);
 
   return (
     <form className="filter-panel" role="search" aria-labelledby={headingId} onSubmit={onSubmit}>
@@ -104,6 +112,7 @@ export function FilterPanel({
           </label>
         ))}
       </fieldset>
+      {facets ? <FacetFilters choices={facets.choices} counts={facets.counts} onChange={facets.onChange} /> : null}
       {onClear && anyActive ? (
         <button type="button" className="button button--outline filter-panel__clear" onClick={onClear}>
           Clear filters

@@ -9,6 +9,7 @@ import {
 } from '../api/category-products.generated';
 import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
 import { createProduct } from '../testing/factories';
+import { facetsMock, withFacetMocks } from '../testing/facet-mocks';
 import { renderWithProviders } from '../testing/render';
 import { CategoryPage } from './category-page';
 
@@ -46,7 +47,7 @@ function productsMock(
 }
 
 function renderCategory(route: string, mocks: MockedResponse[]) {
-  return renderWithProviders(<CategoryPage />, { route, path: '/category/:category', mocks });
+  return renderWithProviders(<CategoryPage />, { route, path: '/category/:category', mocks: withFacetMocks(mocks) });
 }
 
 function productNames() {
@@ -135,6 +136,40 @@ describe('CategoryPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'In stock' }));
     expect(await screen.findByText('3 products')).toBeInTheDocument();
     expect(productNames()).toEqual(['Cedar', 'Musk', 'Oud Royale']);
+  });
+
+  it('shows fragrance facets with their counts and filters by them through the URL', async () => {
+    const user = userEvent.setup();
+    const { location } = renderCategory('/category/for-men', [
+      titleMock('for-men', 'FOR MEN'),
+      facetsMock(
+        { categorySlug: 'for-men' },
+        {
+          scentFamilies: [
+            { __typename: 'ScentFamilyCount', scentFamily: 'WOODY', count: 2 },
+            { __typename: 'ScentFamilyCount', scentFamily: 'CITRUS', count: 1 },
+          ],
+          notes: [{ __typename: 'NoteCount', note: 'vetiver', count: 2 }],
+          total: 3,
+        },
+      ),
+      productsMock({ filter: { categorySlug: 'for-men' } }, [
+        createProduct({ name: 'Cedar' }),
+        createProduct({ name: 'Vetiver Noir' }),
+        createProduct({ name: 'Lemon' }),
+      ]),
+      productsMock({ filter: { categorySlug: 'for-men', scentFamilies: ['WOODY'] } }, [
+        createProduct({ name: 'Cedar' }),
+        createProduct({ name: 'Vetiver Noir' }),
+      ]),
+    ]);
+
+    expect(await screen.findByText('3 products')).toBeInTheDocument();
+    await user.click(await screen.findByRole('checkbox', { name: 'Woody (2)' }));
+    expect(location.current()).toBe('/category/for-men?family=woody');
+    expect(await screen.findByText('2 products')).toBeInTheDocument();
+    expect(productNames()).toEqual(['Cedar', 'Vetiver Noir']);
+    expect(screen.getByRole('checkbox', { name: /^Woody/ })).toBeChecked();
   });
 
   it('falls back to the spec rule for the title when the server cannot be reached', async () => {

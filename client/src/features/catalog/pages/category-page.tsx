@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useParams } from 'react-router-dom';
 import { useCategoryPageQuery } from '../api/category-page.generated';
 import { useCategoryProductsQuery } from '../api/category-products.generated';
+import { useProductFacetsQuery } from '../api/product-facets.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { breadcrumbName } from '../breadcrumb-name';
 import { categoryHead, categoryTitleFromSlug } from '../category-title';
@@ -33,11 +34,15 @@ function CategoryView({ slug }: { slug: string }) {
   const title = match?.title ?? (categoryQuery.loading ? '' : categoryTitleFromSlug(slug));
   const description = match?.category?.description;
 
+  const filter = toProductFilter(list, slug);
   const productsQuery = useCategoryProductsQuery({
-    variables: { filter: toProductFilter(list, slug), sort: list.sort, limit: PRODUCT_LIST_PAGE_SIZE },
+    variables: { filter, sort: list.sort, limit: PRODUCT_LIST_PAGE_SIZE },
   });
   // While a new filter loads, the previous results stay (marked busy) instead of blanking the grid.
   const results = productsQuery.data ?? productsQuery.previousData;
+  // The facet counts come apart, so the grid never waits for them (decision 0084).
+  const facetsQuery = useProductFacetsQuery({ variables: { filter } });
+  const facetCounts = (facetsQuery.data ?? facetsQuery.previousData)?.productFacets;
 
   return (
     <div className="page catalog-page">
@@ -67,6 +72,7 @@ function CategoryView({ slug }: { slug: string }) {
             onSearchChange={list.setSearch}
             availability={list.availability}
             onAvailabilityChange={list.setAvailability}
+            facets={{ choices: list, counts: facetCounts, onChange: list.setFacets }}
             onClear={list.clearFilters}
           />
         </aside>

@@ -8,6 +8,7 @@ import {
 } from '../api/new-arrivals-page.generated';
 import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
 import { createProduct } from '../testing/factories';
+import { withFacetMocks } from '../testing/facet-mocks';
 import { renderWithProviders } from '../testing/render';
 import { NewArrivalsPage } from './new-arrivals-page';
 
@@ -31,7 +32,7 @@ const newest = [
 ];
 
 function renderArrivals(mocks: MockedResponse[], route = '/new-arrivals') {
-  return renderWithProviders(<NewArrivalsPage />, { route, path: '/new-arrivals', mocks });
+  return renderWithProviders(<NewArrivalsPage />, { route, path: '/new-arrivals', mocks: withFacetMocks(mocks) });
 }
 
 function productNames() {

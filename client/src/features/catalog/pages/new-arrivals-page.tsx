@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useNewArrivalsPageQuery } from '../api/new-arrivals-page.generated';
+import { useProductFacetsQuery } from '../api/product-facets.generated';
 import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { FilterPanel } from '../components/filter-panel';
@@ -26,10 +27,14 @@ export function NewArrivalsPage() {
   // A shared link with filters opens with the panel showing them (on wide screens; a drawer would cover the page).
   const [filtersOpen, setFiltersOpen] = useState(() => list.activeFilterCount > 0 && !isMobile);
 
+  const filter = toProductFilter(list);
   const { data, previousData, loading, error } = useNewArrivalsPageQuery({
-    variables: { filter: toProductFilter(list), sort: list.sort, limit: PRODUCT_LIST_PAGE_SIZE },
+    variables: { filter, sort: list.sort, limit: PRODUCT_LIST_PAGE_SIZE },
   });
   const results = data ?? previousData;
+  // Counted only once the panel shows: a closed panel costs nothing (decision 0084).
+  const facetsQuery = useProductFacetsQuery({ variables: { filter }, skip: !filtersOpen });
+  const facetCounts = (facetsQuery.data ?? facetsQuery.previousData)?.productFacets;
 
   const panel = (
     <FilterPanel
@@ -38,6 +43,7 @@ export function NewArrivalsPage() {
       onSearchChange={list.setSearch}
       availability={list.availability}
       onAvailabilityChange={list.setAvailability}
+      facets={{ choices: list, counts: facetCounts, onChange: list.setFacets }}
       onClear={list.clearFilters}
     />
   );

@@ -5,6 +5,7 @@ import { PageMeta } from '../../../shared/ui/page-meta';
 import { breadcrumbName } from '../breadcrumb-name';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { Breadcrumbs } from '../components/breadcrumbs';
+import { FragranceFacts } from '../components/fragrance-facts';
 import { ProductDelivery } from '../components/product-delivery';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductPrice } from '../components/product-price';
@@ -162,6 +163,7 @@ function ProductDetails({
             <SizeSelector sizes={product.variants} value={size.id} onChange={chooseSize} />
           ) : null}
           <div className="product-detail__description">{product.description}</div>
+          <FragranceFacts product={product} />
           <ProductDelivery terms={page} shipsFree={shown.shipsFree} />
           {shown.inStock ? <QuantitySelector value={chosenQuantity} max={maxQuantity} onChange={setQuantity} /> : null}
           <AddToCartButton

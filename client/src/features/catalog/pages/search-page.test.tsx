@@ -9,6 +9,7 @@ import {
 } from '../api/category-products.generated';
 import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
 import { createProduct } from '../testing/factories';
+import { facetsMock, withFacetMocks } from '../testing/facet-mocks';
 import { renderWithProviders } from '../testing/render';
 import { SearchPage } from './search-page';
 
@@ -51,7 +52,7 @@ describe('SearchPage', () => {
   it('titles the page with the search, counts the results by relevance and marks the page noindex', async () => {
     renderWithProviders(<SearchPage />, {
       route: '/search?q=oudh',
-      mocks: [resultsMock({ filter: { query: 'oudh' } }, [oud, royale])],
+      mocks: withFacetMocks([resultsMock({ filter: { query: 'oudh' } }, [oud, royale])]),
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Search results for “oudh”' })).toBeInTheDocument();
     expect(await screen.findByText('2 products')).toBeInTheDocument();
@@ -68,11 +69,11 @@ describe('SearchPage', () => {
     const user = userEvent.setup();
     const { location } = renderWithProviders(<SearchPage />, {
       route: '/search?q=oud',
-      mocks: [
+      mocks: withFacetMocks([
         resultsMock({ filter: { query: 'oud' } }, [oud, royale]),
         resultsMock({ filter: { query: 'oud' }, sort: 'PRICE_HIGH_TO_LOW' }, [royale, oud]),
         resultsMock({ filter: { query: 'oud', availability: ['IN_STOCK'] }, sort: 'PRICE_HIGH_TO_LOW' }, [royale]),
-      ],
+      ]),
     });
     await screen.findByText('2 products');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: High to Low');
@@ -82,10 +83,36 @@ describe('SearchPage', () => {
     expect(location.current()).toBe('/search?q=oud&sort=price-high-to-low&availability=in-stock');
   });
 
+  it('filters the results by note with counts, and Clear keeps the search', async () => {
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<SearchPage />, {
+      route: '/search?q=oud&availability=in-stock&family=woody',
+      mocks: withFacetMocks([
+        facetsMock(
+          { query: 'oud', availability: ['IN_STOCK'], scentFamilies: ['WOODY'] },
+          { notes: [{ __typename: 'NoteCount', note: 'saffron', count: 1 }], total: 2 },
+        ),
+        resultsMock({ filter: { query: 'oud', availability: ['IN_STOCK'], scentFamilies: ['WOODY'] } }, [oud, royale]),
+        resultsMock(
+          { filter: { query: 'oud', availability: ['IN_STOCK'], scentFamilies: ['WOODY'], notes: ['saffron'] } },
+          [royale],
+        ),
+        resultsMock({ filter: { query: 'oud' } }, [oud, royale]),
+      ]),
+    });
+    await screen.findByText('2 products');
+    await user.click(await screen.findByRole('checkbox', { name: 'Saffron (1)' }));
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
+    expect(location.current()).toBe('/search?q=oud&availability=in-stock&family=woody&note=saffron');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(location.current()).toBe('/search?q=oud');
+    expect(await screen.findByText('2 products')).toBeInTheDocument();
+  });
+
   it('says what to try and lists the categories when nothing matches', async () => {
     renderWithProviders(<SearchPage />, {
       route: '/search?q=zzqxj',
-      mocks: [resultsMock({ filter: { query: 'zzqxj' } }, []), categoriesMock],
+      mocks: withFacetMocks([resultsMock({ filter: { query: 'zzqxj' } }, []), categoriesMock]),
     });
     expect(await screen.findByText(/No products match “zzqxj”/)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'FOR WOMEN' })).toHaveAttribute('href', '/category/for-women');

@@ -2,11 +2,18 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useCategoryCarouselQuery } from '../api/category-carousel.generated';
 import { useCategoryProductsQuery } from '../api/category-products.generated';
+import { useProductFacetsQuery } from '../api/product-facets.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { FilterPanel } from '../components/filter-panel';
 import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
-import { PRODUCT_LIST_PAGE_SIZE, SEARCH_SORTS, useProductListParams } from '../product-list-params';
+import {
+  PRODUCT_LIST_PAGE_SIZE,
+  SEARCH_SORTS,
+  facetCount,
+  toFacetFilter,
+  useProductListParams,
+} from '../product-list-params';
 import { MIN_SEARCH_LENGTH, searchTitle } from '../search-text';
 import './catalog-page.css';
 import { productCountText } from './product-count-text';
@@ -24,15 +31,19 @@ export function SearchPage() {
   const query = list.search;
   const searching = query.length >= MIN_SEARCH_LENGTH;
 
+  const filter = {
+    query,
+    ...(list.availability.length > 0 ? { availability: list.availability } : {}),
+    ...toFacetFilter(list),
+  };
   const productsQuery = useCategoryProductsQuery({
-    variables: {
-      filter: { query, ...(list.availability.length > 0 ? { availability: list.availability } : {}) },
-      sort: list.sort,
-      limit: PRODUCT_LIST_PAGE_SIZE,
-    },
+    variables: { filter, sort: list.sort, limit: PRODUCT_LIST_PAGE_SIZE },
     skip: !searching,
   });
   const results = productsQuery.data ?? productsQuery.previousData;
+  const facetsQuery = useProductFacetsQuery({ variables: { filter }, skip: !searching });
+  const facetCounts = (facetsQuery.data ?? facetsQuery.previousData)?.productFacets;
+  const narrowed = list.availability.length > 0 || facetCount(list) > 0;
   const empty = searching && results?.productsCount === 0;
 
   return (
@@ -54,7 +65,9 @@ export function SearchPage() {
             onSearchChange={list.setSearch}
             availability={list.availability}
             onAvailabilityChange={list.setAvailability}
-            onClear={list.availability.length > 0 ? () => list.setAvailability([]) : undefined}
+            facets={{ choices: list, counts: searching ? facetCounts : undefined, onChange: list.setFacets }}
+            // The search stays: only what narrows it goes.
+            onClear={narrowed ? list.clearNarrowing : undefined}
           />
         </aside>
         <section className="catalog-page__results" aria-labelledby={resultsHeadingId} aria-busy={productsQuery.loading}>

@@ -85,6 +85,12 @@ export function createProductDetails(overrides: Partial<ProductDetails> = {}): P
     effectivePriceCents: effectivePrice(overrides),
     // The server's answer for one alone; a test about it says so.
     shipsFree: false,
+    // No fragrance facts unless a test gives them (the section then shows nothing).
+    scentFamily: null,
+    forWhom: null,
+    notesTop: [],
+    notesHeart: [],
+    notesBase: [],
     images: [createImage({ id: `img-p${id}`, url: `/uploads/perfume-${id}.webp` })],
     ...overrides,
     // One size unless the test gives several: the product's own figures, as the server mirrors them.

@@ -33,6 +33,7 @@ const graphqlAccess: Record<string, Access> = {
   // Queries
   products: 'public',
   productsCount: 'public',
+  productFacets: 'public',
   newArrivals: 'public',
   searchSuggestions: 'public',
   product: 'public',

@@ -87,7 +87,7 @@ const dashboardQuery = `{
     totalProducts pendingOrders deliveredOrders cancelledOrders totalSalesCents lowStockThreshold
     salesByDay { day totalCents orders }
     topProducts { productId name quantitySold revenueCents }
-    lowStockProducts { id name quantity }
+    lowStockProducts { id name quantity variants { id quantity } }
     lowStockCount
     recentUsers { id first last email role createdAt }
   }
@@ -102,7 +102,7 @@ interface Dashboard {
   lowStockThreshold: number;
   salesByDay: { day: string; totalCents: number; orders: number }[];
   topProducts: { productId: number; name: string; quantitySold: number; revenueCents: number }[];
-  lowStockProducts: { id: number; name: string; quantity: number }[];
+  lowStockProducts: { id: number; name: string; quantity: number; variants: { id: number; quantity: number }[] }[];
   lowStockCount: number;
   recentUsers: { id: string; email: string; role: string; createdAt: string }[];
 }
@@ -255,8 +255,11 @@ describe('the dashboard', () => {
     expect(figures.lowStockThreshold).toBe(5);
     const ids = figures.lowStockProducts.map((product) => product.id);
     expect(ids).toEqual(expect.arrayContaining([8, 9]));
-    expect(figures.lowStockProducts.every((product) => product.quantity <= 5)).toBe(true);
-    const quantities = figures.lowStockProducts.map((product) => product.quantity);
+    // Low when any size is: listed by the lowest size's stock.
+    const quantities = figures.lowStockProducts.map((product) =>
+      Math.min(...product.variants.map((size) => size.quantity)),
+    );
+    expect(quantities.every((quantity) => quantity <= 5)).toBe(true);
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
     // Fewer than the 20 shown: the count is the list's length.
     expect(figures.lowStockCount).toBe(figures.lowStockProducts.length);
@@ -338,7 +341,7 @@ describe('orders admin', () => {
     const refused = await setStatus(order.id, 'pending');
     expect(refused.order).toBeNull();
     expect(refused.errors[0]?.message).toBe(
-      `Not enough stock to reopen this order: ${(await shop.orm.em.fork().findOneOrFail(Product, { id: 11 })).name} has 1 left, it needs 3.`,
+      `Not enough stock to reopen this order: ${(await shop.orm.em.fork().findOneOrFail(Product, { id: 11 })).name} (150 ml · Body mist) has 1 left, it needs 3.`,
     );
     expect(await stockOf(11)).toBe(1);
     expect((await shop.orm.em.fork().findOneOrFail(Order, { id: order.id })).status).toBe('cancelled');

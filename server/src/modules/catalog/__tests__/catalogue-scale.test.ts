@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { createRequestContext, type ContextDependencies } from '../../../http/request-context';
+import { noteTermsOf } from '../catalog-search';
 import { catalogService } from '../catalog.service';
 import { ProductViewCache, productViewBytes } from '../product-view-cache';
 import { singleRow } from '../../../shared/single-row';
@@ -294,9 +295,11 @@ describe('the search at 5,000 products', () => {
     const productStatement = sql.find((statement) => statement.includes('from products p where'));
     expect(productStatement).toBeDefined();
     const q = 'generatd eau 4321';
-    const plan = await planOf(productStatement!, [q, q, `%${q}%`, q, 6]);
-    // The matches a trigram index yields, at most 300 of them (decision 0064), then ranked.
+    // The ranking's two texts, the name's match, the notes named (decision 0084), the name's match again, the limit.
+    const plan = await planOf(productStatement!, [q, q, `%${q}%`, q, ...noteTermsOf(q), `%${q}%`, q, 6]);
+    // The matches a trigram index yields, then the notes' GIN index's, at most 300 of them (decision 0064), then ranked.
     expect(plan).toMatch(/"Index Name":"products_name_trigram_(gist_)?index"/);
+    expect(plan).toMatch(/"Index Name":"products_notes_index"/);
     expect(plan).not.toMatch(/"Seq Scan"[^}]*"Relation Name":"products"/);
   });
 });

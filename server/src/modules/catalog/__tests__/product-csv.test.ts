@@ -306,8 +306,9 @@ describe('product handles (migration 0025)', () => {
     ]);
     const [sample] = await em
       .getConnection()
-      .execute<{ handle: string }[]>(`select handle from products where name = 'Oud Savanna Eau de Parfum 100ml'`);
-    expect(sample!.handle).toMatch(/^oud-savanna-eau-de-parfum-100ml-\d+$/);
+      .execute<{ handle: string }[]>(`select handle from products where name = 'Oud Savanna Eau de Parfum'`);
+    // Made when the sample was first written (before sample-sizes-v1 renamed it, in a shop seeded before sizes).
+    expect(sample!.handle).toMatch(/^oud-savanna-eau-de-parfum(-100ml)?-\d+$/);
   });
 });
 

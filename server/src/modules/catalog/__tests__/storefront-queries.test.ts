@@ -115,7 +115,7 @@ describe('filters and sorts', () => {
     expect(high).toEqual([...high].sort((left, right) => right - left));
     // A sale item whose regular price is above a cheaper regular-priced item must come after it when on sale below.
     const order = (await list(undefined, 'PRICE_LOW_TO_HIGH')).products.map((product) => product.name);
-    expect(order.indexOf('Bubblegum Dreams Mist 150ml')).toBeGreaterThan(order.indexOf('Safari Kids Cologne 50ml'));
+    expect(order.indexOf('Bubblegum Dreams Mist')).toBeGreaterThan(order.indexOf('Safari Kids Cologne'));
   });
 
   it('sorts alphabetically and newest first; best selling keeps the default order', async () => {

@@ -12,6 +12,7 @@ import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { checkoutForm, payOnStandIn, placeOrderFor } from '../../../../test/checkout';
 import { createProductWithSizes } from '../../../../test/sizes';
+import { orderLineName } from '../../catalog/size-label';
 
 let shop: TestShop;
 let smtp: SmtpSink;
@@ -119,7 +120,7 @@ describe('order e-mails as a mail client reads them', () => {
       ...order.items
         .getItems()
         .flatMap((item) => [
-          `${item.productName}: ${item.quantity} × ${formatKsh(item.unitPriceCents)}`,
+          `${orderLineName(item.productName, item.sizeLabel)}: ${item.quantity} × ${formatKsh(item.unitPriceCents)}`,
           formatKsh(item.quantity * item.unitPriceCents),
         ]),
       `Subtotal`,

@@ -78,7 +78,8 @@ function productJsonLd(html: string): Record<string, unknown> {
   const scripts = [...html.matchAll(/<script type="application\/ld\+json" data-ssr>([\s\S]*?)<\/script>/g)].map(
     ([, json = '']) => JSON.parse(json) as Record<string, unknown>,
   );
-  const product = scripts.find((item) => item['@type'] === 'Product');
+  // A product in sizes is a ProductGroup, which carries the rating (decision 0087).
+  const product = scripts.find((item) => item['@type'] === 'Product' || item['@type'] === 'ProductGroup');
   if (!product) throw new Error('no Product JSON-LD');
   return product;
 }
