@@ -43,6 +43,10 @@ async function serverFacts() {
           inStock
           quantity
           effectivePriceCents
+          variants {
+            id
+            label
+          }
         }
         deliveryLocations {
           id
@@ -282,7 +286,11 @@ test('a shopper fills the cart, pays through the stand-in and finds the order in
       await details.locator('.order-row__items > li').evaluateAll((items) => items.map((item) => item.textContent))
     ).sort();
     const expectedItems = totals.lines
-      .map(({ product, quantity }) => `${product.name}${quantity} × ${ksh(product.effectivePriceCents)}`)
+      // The cards add the default size (the first), which My Orders names after the product.
+      .map(({ product, quantity }) => {
+        const size = product.variants[0]?.label;
+        return `${product.name}${size ? ` (${size})` : ''}${quantity} × ${ksh(product.effectivePriceCents)}`;
+      })
       .sort();
     assert.deepEqual(itemTexts, expectedItems);
     assert.equal((await orderTotal(details, 'Subtotal').textContent()).trim(), ksh(totals.subtotalCents));

@@ -61,6 +61,7 @@ async function serverProducts(filter, sort = 'BEST_SELLING') {
           name
           inStock
           effectivePriceCents
+          fromPriceCents
           images {
             url
           }
@@ -205,7 +206,8 @@ test('category filters and sorts live in the URL and survive a reload', async ()
     );
     assert.deepEqual(
       prices,
-      sorted.products.map((product) => product.effectivePriceCents),
+      // A card shows the cheapest size's price ("from Ksh …"), which the sort orders by.
+      sorted.products.map((product) => product.fromPriceCents),
     );
 
     // The box is ticked from the URL, which the router updates in a React transition a moment after the

@@ -54,9 +54,9 @@ describe('ProductForm sizes editor', () => {
 
     expect(sizeGroup(1)).toHaveAccessibleName('Size 1 (default)');
     expect(within(sizeGroup(2)).getByLabelText('Size (ml)')).toHaveValue(5);
-    expect(screen.getByRole('button', { name: 'Move Size 1 up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move up: Size 1' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Move Size 2 up' }));
+    await user.click(screen.getByRole('button', { name: 'Move up: Size 2' }));
     expect(within(sizeGroup(1)).getByLabelText('SKU')).toHaveValue('OUD-5');
     expect(within(sizeGroup(1)).getByRole('checkbox', { name: 'Sample or decant' })).toBeChecked();
 

@@ -195,7 +195,7 @@ export function SizesEditor({ idPrefix, sizes, onChange, errors }: SizesEditorPr
                   <button
                     type="button"
                     className="button button--outline"
-                    aria-label={`Move ${name} up`}
+                    aria-label={`Move up: ${name}`}
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
                   >
@@ -204,7 +204,7 @@ export function SizesEditor({ idPrefix, sizes, onChange, errors }: SizesEditorPr
                   <button
                     type="button"
                     className="button button--outline"
-                    aria-label={`Move ${name} down`}
+                    aria-label={`Move down: ${name}`}
                     disabled={index === sizes.length - 1}
                     onClick={() => move(index, 1)}
                   >

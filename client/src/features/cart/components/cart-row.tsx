@@ -4,6 +4,8 @@ import { formatMoney } from '../../../shared/format-money';
 
 interface CartRowProps {
   line: CartLine;
+  /** Whether another line holds another size of this product: the row's name then says which size it is. */
+  sizeInName: boolean;
   /** True while this line's update or removal is on its way. */
   updating: boolean;
   onQuantityChange: (line: CartLine, quantity: number) => void;
@@ -11,11 +13,11 @@ interface CartRowProps {
 }
 
 // SPEC §2 Cart: image, name, category, 'unit × quantity = line total', minus (never below 1) / plus, Remove.
-export function CartRow({ line, updating, onQuantityChange, onRemove }: CartRowProps) {
+export function CartRow({ line, sizeInName, updating, onQuantityChange, onRemove }: CartRowProps) {
   const { product, variant } = line;
   const image = product.images[0];
-  // Two sizes of one perfume are two lines: the size tells them apart.
-  const name = variant.label ? `${product.name} (${variant.label})` : product.name;
+  // Two sizes of one perfume are two lines: the size tells them apart (the size shows under the name either way).
+  const name = sizeInName && variant.label ? `${product.name} (${variant.label})` : product.name;
   return (
     <li className="cart-row" aria-busy={updating || undefined} aria-label={name}>
       <div className="cart-row__image">

@@ -89,6 +89,7 @@ export function CartPage() {
               <CartRow
                 key={line.id}
                 line={line}
+                sizeInName={cart.items.some((other) => other.id !== line.id && other.product.id === line.product.id)}
                 updating={updatingIds.has(line.id)}
                 onQuantityChange={onQuantityChange}
                 onRemove={onRemove}
