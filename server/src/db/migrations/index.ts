@@ -24,6 +24,7 @@ import { Migration0022IdempotentOrders } from './migration-0022-idempotent-order
 import { Migration0023SearchCosts } from './migration-0023-search-costs';
 import { Migration0024ProductVariants } from './migration-0024-product-variants';
 import { Migration0025ProductHandles } from './migration-0025-product-handles';
+import { Migration0026FacetTerms } from './migration-0026-facet-terms';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -56,4 +57,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0023SearchCosts', class: Migration0023SearchCosts },
   { name: 'Migration0024ProductVariants', class: Migration0024ProductVariants },
   { name: 'Migration0025ProductHandles', class: Migration0025ProductHandles },
+  { name: 'Migration0026FacetTerms', class: Migration0026FacetTerms },
 ];

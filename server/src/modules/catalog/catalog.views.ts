@@ -137,6 +137,11 @@ export class ProductView {
   @Field(() => Boolean, { description: 'Derived from quantity.' })
   inStock!: boolean;
 
+  @Field(() => Boolean, {
+    description: 'Whether any size is in stock: a card whose default size is sold out offers the others.',
+  })
+  anySizeInStock!: boolean;
+
   @Field(() => [ProductImageView])
   images!: ProductImageView[];
 
@@ -286,6 +291,7 @@ export function toProductView(row: ProductRow, urlOf: ImageUrlOf): ProductView {
     variants,
     fromPriceCents: Math.min(...variants.map((variant) => variant.effectivePriceCents), effectivePriceCents(prices)),
     pricesDiffer: new Set(variants.map((variant) => variant.effectivePriceCents)).size > 1,
+    anySizeInStock: row.quantity > 0 || variants.some((variant) => variant.quantity > 0),
     scentFamily: row.scent_family,
     forWhom: row.for_whom,
     notesTop: row.notes_top,

@@ -117,37 +117,42 @@ export function hasFacetSelection(filter: ProductFilter | null | undefined): boo
 }
 
 /**
- * Each chosen facet's condition over `p` (decision 0084), each served by migration 0024's derived columns and their
- * indexes: families, concentrations and sizes match any value chosen; notes match products having all of them (the
- * GIN index's `@>`); a price range matches products selling a size priced inside it (its sale price when on sale),
- * narrowed first by the product's cheapest and dearest sizes. Texts go one placeholder each (MikroORM would spread an
- * array into a list).
+ * Each chosen facet's condition over `p` (decision 0084), each a test of the product's facet terms (migration 0026,
+ * decision 0089), so one GIN index scan intersects them all: families, concentrations and sizes match any value
+ * chosen (`&&`); notes match products having all of them (`@>`). A price range matches products selling a size
+ * priced inside it (its sale price when on sale), narrowed first by the product's cheapest and dearest sizes. Texts
+ * go one placeholder each (MikroORM would spread an array into a list).
  */
 export function facetConditions(selection: FacetSelection): FacetCondition[] {
   const conditions: FacetCondition[] = [];
+  const terms = (prefix: string, values: readonly (string | number)[]) => values.map((value) => `${prefix}:${value}`);
   if (selection.scentFamilies.length > 0) {
     conditions.push({
       facet: 'scentFamilies',
-      sql: `p.scent_family in (${placeholders(selection.scentFamilies.length)})`,
-      params: [...selection.scentFamilies],
+      sql: `p.facet_terms && array[${placeholders(selection.scentFamilies.length)}]::text[]`,
+      params: terms('family', selection.scentFamilies),
     });
   }
   if (selection.notes.length > 0) {
     conditions.push({
       facet: 'notes',
-      sql: `p.notes @> array[${placeholders(selection.notes.length)}]::text[]`,
-      params: [...selection.notes],
+      sql: `p.facet_terms @> array[${placeholders(selection.notes.length)}]::text[]`,
+      params: terms('note', selection.notes),
     });
   }
   if (selection.concentrations.length > 0) {
     conditions.push({
       facet: 'concentrations',
-      sql: `p.concentrations && array[${placeholders(selection.concentrations.length)}]::text[]`,
-      params: [...selection.concentrations],
+      sql: `p.facet_terms && array[${placeholders(selection.concentrations.length)}]::text[]`,
+      params: terms('concentration', selection.concentrations),
     });
   }
   if (selection.sizesMl.length > 0) {
-    conditions.push({ facet: 'sizes', sql: 'p.sizes_ml && ?::int[]', params: [selection.sizesMl] });
+    conditions.push({
+      facet: 'sizes',
+      sql: `p.facet_terms && array[${placeholders(selection.sizesMl.length)}]::text[]`,
+      params: terms('size', selection.sizesMl),
+    });
   }
   const { minPriceCents: min, maxPriceCents: max } = selection;
   if (min !== null && max !== null) {

@@ -103,6 +103,14 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
   });
 
+  it('links to the product page to choose another size when only the default size is sold out', () => {
+    renderCard({ product: createProduct({ id: 9, name: 'Oud Malindi', inStock: false, anySizeInStock: true }) });
+
+    const card = screen.getByRole('article', { name: 'Oud Malindi' });
+    expect(within(card).getByRole('link', { name: 'Choose a Size' })).toHaveAttribute('href', '/product/9');
+    expect(within(card).queryByRole('button', { name: 'Out of Stock' })).not.toBeInTheDocument();
+  });
+
   it("shows 'Adding...' and stays disabled while the add is pending", async () => {
     const user = userEvent.setup();
     const pending = deferred();

@@ -60,7 +60,14 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         <Link to={`/product/${product.id}`} className="button button--outline" aria-describedby={nameId}>
           View Details
         </Link>
-        <AddToCartButton productId={product.id} inStock={product.inStock} describedBy={nameId} />
+        {!product.inStock && product.anySizeInStock ? (
+          // The default size (what this button adds) is sold out, another size is not: the product page offers it.
+          <Link to={`/product/${product.id}`} className="button" aria-describedby={nameId}>
+            Choose a Size
+          </Link>
+        ) : (
+          <AddToCartButton productId={product.id} inStock={product.inStock} describedBy={nameId} />
+        )}
       </div>
       {galleryIndex !== null ? (
         <GalleryViewer

@@ -32,7 +32,9 @@ export function createProduct(overrides: Partial<ProductCard_ProductFragment> = 
     id,
     name: `Perfume ${id}`,
     category: 'FOR WOMEN',
-    inStock: true,
+    inStock: overrides.inStock ?? true,
+    // One size unless a test says otherwise: in stock as the default is.
+    anySizeInStock: overrides.inStock ?? true,
     priceCents: 250000,
     salePriceCents: null,
     onSale: false,

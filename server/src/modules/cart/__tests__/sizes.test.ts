@@ -85,6 +85,24 @@ describe('a product in sizes', () => {
     ]);
   });
 
+  it('is in stock in some size while only its default size is sold out, and in none once every size is', async () => {
+    const { productId } = await createProductWithSizes(shop, 'Oud Kipini', [
+      { sizeMl: 100, priceCents: 1_200_000, quantity: 0 },
+      { sizeMl: 5, priceCents: 90_000, quantity: 3, isSample: true },
+    ]);
+    const stock = async () =>
+      (
+        await shop.http.post('/graphql').send({
+          query: 'query ($id: Int!) { product(id: $id) { id inStock anySizeInStock } }',
+          variables: { id: productId },
+        })
+      ).body.data.product;
+    expect(await stock()).toEqual({ id: productId, inStock: false, anySizeInStock: true });
+    await shop.orm.em.fork().nativeUpdate(ProductVariant, { product: productId }, { quantity: 0 });
+    await shop.catalogueChanged();
+    expect(await stock()).toEqual({ id: productId, inStock: false, anySizeInStock: false });
+  });
+
   it('keeps each size a line of its own, priced by its size, and adds the default size when none is named', async () => {
     const { productId, variantIds } = await oudInThreeSizes('Oud Lamu');
     const user = await createSignedInUser(shop);
