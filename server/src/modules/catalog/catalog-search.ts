@@ -20,10 +20,15 @@ export const maxSearchCandidates = 300;
  */
 export const maxComparedLength = 40;
 
-/** The part of a query (normalised) that similarity compares: its first `maxComparedLength` characters, whole words. */
+/**
+ * The part of a query (normalised) that similarity compares: each word once, then the first `maxComparedLength`
+ * characters, whole words. Trigrams are a set, so a repeated word adds none and both similarities are unchanged,
+ * while PostgreSQL re-reads the text for every name it compares: "eau" twenty times ranked 300 names in 18 ms.
+ */
 export function similarityText(query: string): string {
-  if (query.length <= maxComparedLength) return query;
-  const cut = query.slice(0, maxComparedLength + 1);
+  const words = [...new Set(query.split(' '))].join(' ');
+  if (words.length <= maxComparedLength) return words;
+  const cut = words.slice(0, maxComparedLength + 1);
   const lastSpace = cut.lastIndexOf(' ');
   return lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, maxComparedLength);
 }
