@@ -23,6 +23,21 @@ export function toRestProduct(product: ProductView) {
     images: fileNames,
     image: fileNames[0] ?? null,
     createdAt: product.createdAt.toISOString(),
+    // Beside the spec's fields (the default size's): every size on sale, default first, whose id `carts/add` takes
+    // as `variant_id`.
+    sizes: product.variants.map((size) => ({
+      id: size.id,
+      size: size.label,
+      sizeMl: size.sizeMl,
+      concentration: size.concentration,
+      isSample: size.isSample,
+      sku: size.sku,
+      price: centsToShillings(size.priceCents),
+      salePrice: size.salePriceCents === null ? null : centsToShillings(size.salePriceCents),
+      onSale: size.onSale,
+      quantity: size.quantity,
+      inStock: size.inStock,
+    })),
   };
 }
 

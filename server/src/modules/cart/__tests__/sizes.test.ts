@@ -122,12 +122,22 @@ describe('a product in sizes', () => {
       [variantIds[0], 1, 1_200_000],
     ]);
     expect(answer.cart!.subtotalCents).toBe(3 * 90_000 + 700_000 + 1_200_000);
-    // REST's variant_id names a size too.
-    await shop.http
+    // REST's variant_id names a size too, as the REST search lists it.
+    const found = await shop.http.get('/api/products/search').query({ q: 'oud lamu' }).expect(200);
+    const listed = found.body.data.find((product: { id: number }) => product.id === productId);
+    expect(
+      listed.sizes.map((size: { id: number; size: string; price: number }) => [size.id, size.size, size.price]),
+    ).toEqual([
+      [variantIds[0], '100 ml · Eau de Parfum', 12_000],
+      [variantIds[1], '50 ml · Eau de Parfum', 7_500],
+      [variantIds[2], '5 ml decant · Eau de Parfum', 900],
+    ]);
+    const more = await shop.http
       .post('/api/carts/add')
       .set(user.auth)
-      .send({ product_id: productId, variant_id: String(variantIds[1]) })
+      .send({ product_id: productId, variant_id: String(listed.sizes[1].id) })
       .expect(201);
+    expect(more.body.data.find((line: { variant_id: number }) => line.variant_id === variantIds[1]).quantity).toBe(2);
   });
 
   it("refuses more than a size's stock naming the size, a size of another product, and an archived size", async () => {

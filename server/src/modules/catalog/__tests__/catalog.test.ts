@@ -88,6 +88,18 @@ describe('catalogue over REST', () => {
       expect(first.price).toBe(sample?.priceKes);
       expect(first.salePrice).toBe(sample?.salePriceKes ?? null);
       expect(first.images[0]).toMatch(/^sample-01-1\.webp$/);
+      // The sizes beside them, the default first and equal to the spec's fields; its id is what carts/add takes.
+      const withSizes = response.body.data.find((product: { sizes: unknown[] }) => product.sizes.length > 1);
+      expect(withSizes.sizes[0]).toMatchObject({
+        price: withSizes.price,
+        salePrice: withSizes.salePrice,
+        quantity: withSizes.quantity,
+        inStock: withSizes.inStock,
+      });
+      expect(withSizes.sizes[0].size).toMatch(/ml/);
+      expect(withSizes.sizes.map((size: { id: number }) => size.id)).toEqual([
+        ...new Set(withSizes.sizes.map((size: { id: number }) => size.id)),
+      ]);
     },
   );
 
