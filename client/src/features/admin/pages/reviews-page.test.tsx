@@ -151,7 +151,9 @@ describe('ReviewsPage', () => {
       mocks: [
         reviewsPageMock(0, reviews, 52, 1),
         deleteMock(true),
-        { ...reviewsPageMock(0, [baraka, chebet], 51), delay: 300 },
+        // Long enough that a loaded machine still sees the state between the delete and the page read again
+        // (300 ms was not, once); the read is awaited below, not timed.
+        { ...reviewsPageMock(0, [baraka, chebet], 51), delay: 3000 },
       ],
     });
     const user = userEvent.setup();
@@ -168,7 +170,7 @@ describe('ReviewsPage', () => {
     expect(screen.getByRole('navigation', { name: 'Pages of reviews' })).toHaveTextContent('of 51 reviews');
     expect(screen.queryByRole('listitem', { name: 'Review by Chebet' })).not.toBeInTheDocument();
 
-    expect(await screen.findByRole('listitem', { name: 'Review by Chebet' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Review by Chebet' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'Review by Achieng' })).not.toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Review by Baraka' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Pages of reviews' })).toHaveTextContent('Showing 1–2 of 51 reviews');
