@@ -25,6 +25,7 @@ import { Migration0023SearchCosts } from './migration-0023-search-costs';
 import { Migration0024ProductVariants } from './migration-0024-product-variants';
 import { Migration0025ProductHandles } from './migration-0025-product-handles';
 import { Migration0026FacetTerms } from './migration-0026-facet-terms';
+import { Migration0027HandleCheckByIndex } from './migration-0027-handle-check-by-index';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -58,4 +59,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0024ProductVariants', class: Migration0024ProductVariants },
   { name: 'Migration0025ProductHandles', class: Migration0025ProductHandles },
   { name: 'Migration0026FacetTerms', class: Migration0026FacetTerms },
+  { name: 'Migration0027HandleCheckByIndex', class: Migration0027HandleCheckByIndex },
 ];
