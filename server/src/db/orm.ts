@@ -23,7 +23,7 @@ import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
 import type { DatabaseLimits } from '../config/config';
 import { setTransactionLimits } from '../shared/transaction-limits';
-import { connectionLimits, startupLimits } from './time-limits';
+import { connectionLimits, connectionOptions, startupLimits } from './time-limits';
 
 export const entities = [
   Category,
@@ -70,7 +70,7 @@ export function ormOptions({ databaseUrl, log, statementCounter, poolMax, limits
     allowGlobalContext: false,
     forceUtcTimezone: true,
     pool: { min: 0, max: poolMax ?? 10, ...(limits ? { acquireTimeoutMillis: limits.acquireMs } : {}) },
-    ...(limits ? { driverOptions: { connection: connectionLimits(limits) } } : {}),
+    driverOptions: { connection: { ...(limits ? connectionLimits(limits) : {}), options: connectionOptions } },
     // Explicit types on every property, so no reflection is needed (tsx and esbuild emit none).
     discovery: { requireEntitiesArray: true },
     debug: statementCounter ? ['query'] : false,

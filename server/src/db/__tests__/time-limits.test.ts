@@ -72,6 +72,15 @@ describe('the pool’s connections', () => {
     expect(prepared).toEqual([{ statement: '4s' }]);
   });
 
+  it('plan serially: no statement starts parallel workers', async () => {
+    const shopOrm = await orm(await database(), limits);
+    const [setting] = await shopOrm.em
+      .fork()
+      .getConnection()
+      .execute<{ value: string }[]>(`select current_setting('max_parallel_workers_per_gather') as value`);
+    expect(setting).toEqual({ value: '0' });
+  });
+
   it('give a transaction that asks its own limits, until it ends', async () => {
     const shopOrm = await orm(await database(), limits, 1);
     const setting = (em: EntityManager) =>
