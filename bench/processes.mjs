@@ -109,12 +109,14 @@ function waitForExit(child, timeoutMs) {
  * the database answers. Its own process group: Ctrl-C reaches only the bench, which then stops the shop in order (a
  * group-wide SIGINT would also hit PostgreSQL before the shop has closed its pool).
  */
-export async function startServer({ dataDir, pinned }) {
+export async function startServer({ dataDir, pinned }, attempts = 3) {
   const port = await findFreePort();
   // The end of every autocannon run drops connections with requests in flight, which the shop logs as a
   // warning each; that is the bench's doing, so those lines are left out. Everything else passes.
   const log = new PassThrough();
+  let portTaken = false;
   createInterface({ input: log }).on('line', (line) => {
+    if (line.includes('"PortInUseError"')) portTaken = true;
     if (!line.includes('"msg":"request aborted"')) console.log(line);
   });
   const { child, baseUrl } = startBuiltShop({
@@ -128,15 +130,18 @@ export async function startServer({ dataDir, pinned }) {
   try {
     await waitForHealthy(baseUrl, child);
   } catch (error) {
+    // The port was free when probed, but the shop binds it seconds later (after its database starts), and an
+    // outgoing connection may take it meanwhile as its local port: a run once died so. Another port then.
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the child's last lines, still in the pipe
+    if (portTaken && attempts > 1) {
+      await stopServer(handle);
+      return startServer({ dataDir, pinned }, attempts - 1);
+    }
     throw Object.assign(error, { handle });
   }
   return handle;
 }
 
-/**
- * SIGTERM and wait: the shop closes HTTP, Apollo, the ORM pool and then stops its PostgreSQL. Only if it
- * hangs is it killed, and then PostgreSQL is stopped directly so no orphan keeps the temp directory busy.
- */
 export async function stopServer(handle) {
   if (!handle) return;
   await stopShop(handle.child, 'bench');

@@ -47,8 +47,11 @@ import { measureHostile } from './hostile.mjs';
 import { hostileSearchGoals, measureHostileSearch } from './hostile-search.mjs';
 import { measureHostileMix } from './hostile-mix.mjs';
 import {
+  bareScenario,
   checkoutScenario,
+  pageScenarios,
   prepareShoppers,
+  restListScenario,
   printGoals,
   readScenarios,
   scaleGoals,
@@ -416,6 +419,22 @@ function prepareRun() {
   return { machine, pinning, built, tempRoot };
 }
 
+/**
+ * The bare node:http handler, serving exactly what the shop's GET /api/products/list answers (captured once from
+ * the shop itself), on the shop's core: the machine's ceiling that the shop's figures are read as shares of.
+ */
+async function startBare(serverUrl, tempRoot, pinning) {
+  const captured = await fetch(`${serverUrl}/api/products/list`);
+  const capturedText = await captured.text();
+  const capturedProblem = restListScenario.validate(captured.status, capturedText);
+  if (capturedProblem) throw new Error(`could not capture /api/products/list for the bare handler: ${capturedProblem}`);
+  const bodyFile = path.join(tempRoot, 'bare-body.json');
+  await fs.writeFile(bodyFile, capturedText);
+  const bare = await startBareHandler({ bodyFile, pinned: pinning.applied });
+  cleanupTasks.push(() => stopBareHandler(bare));
+  return bare;
+}
+
 async function main() {
   const settings = readSettings();
   const selected = settings.only ? scenarios.filter((scenario) => settings.only.includes(scenario.name)) : scenarios;
@@ -437,17 +456,7 @@ async function main() {
   cleanupTasks.push(() => stopServer(server));
   console.log(`server healthy at ${server.url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  // The baseline serves exactly what the shop serves, captured once from the shop itself.
-  const captured = await fetch(`${server.url}/api/products/list`);
-  const capturedText = await captured.text();
-  const capturedProblem = scenarios
-    .find((scenario) => scenario.target === 'bare')
-    ?.validate?.(captured.status, capturedText);
-  if (capturedProblem) throw new Error(`could not capture /api/products/list for the bare handler: ${capturedProblem}`);
-  const bodyFile = path.join(tempRoot, 'bare-body.json');
-  await fs.writeFile(bodyFile, capturedText);
-  const bare = await startBareHandler({ bodyFile, pinned: pinning.applied });
-  cleanupTasks.push(() => stopBareHandler(bare));
+  const bare = await startBare(server.url, tempRoot, pinning);
 
   console.log(measuringLine(settings, `${settings.connections} connections, pipelining ${settings.pipelining}`));
   const results = [];
@@ -509,21 +518,28 @@ async function main() {
  * One catalogue size: anonymous and signed-in uncached pages, a faceted list, the cached page without and then with orders
  * placed at 5/s, and checkout; the instance's peak RSS over all of it.
  */
-async function measurePhase(server, settings, shoppers, label) {
+async function measurePhase(server, bare, settings, shoppers, label) {
   console.log(`\n— ${label} —`);
-  const pids = { server: server.child.pid };
+  const pids = { server: server.child.pid, bare: bare.child.pid };
   const memory = startMemorySampler(server.child.pid);
   const reads = readScenarios(shoppers.reader.token);
   // A scenario that cannot run (its checked request answers wrongly) is reported as failed; the run goes on.
   const run = (scenario) =>
-    measure(server.url, scenario, settings, pids, server.dataDir).catch((error) => {
-      console.warn(`  ${scenario.name}: not measured: ${error.message}`);
-      return { name: scenario.name, requestsPerSecond: 0, p99Ms: 0, non2xx: 0, errors: 0, failures: [error.message] };
-    });
+    measure(scenario.target === 'bare' ? bare.url : server.url, scenario, settings, pids, server.dataDir).catch(
+      (error) => {
+        console.warn(`  ${scenario.name}: not measured: ${error.message}`);
+        return { name: scenario.name, requestsPerSecond: 0, p99Ms: 0, non2xx: 0, errors: 0, failures: [error.message] };
+      },
+    );
   const phase = { label };
+  // The machine's ceiling in this phase: every throughput goal is a share of it (issue 29).
+  phase.bare = await run(bareScenario);
   phase.anonymous = await run(reads.anonymous);
   phase.signedIn = await run(reads.signedIn);
   phase.faceted = await run(reads.faceted);
+  phase.pages = [];
+  for (const page of pageScenarios(shoppers.reader.token, '/product/1')) phase.pages.push(await run(page));
+  phase.restList = await run(restListScenario);
   phase.cached = await run(reads.cached);
   const orders = startBackgroundOrders(server.url, {
     buyers: shoppers.buyers,
@@ -541,10 +557,30 @@ async function measurePhase(server, settings, shoppers, label) {
   phase.checkout = await run(checkoutScenario(shoppers.checkout, server.dataDir));
   phase.rssMb = memory.stop();
   console.log('');
-  printTable([phase.anonymous, phase.signedIn, phase.faceted, phase.cached, phase.cachedWithOrders, phase.checkout]);
+  const ofBare = (result) => ({
+    ...result,
+    ratioToBarePercent:
+      result === phase.bare || !phase.bare.requestsPerSecond
+        ? undefined
+        : Math.round((result.requestsPerSecond / phase.bare.requestsPerSecond) * 1000) / 10,
+  });
+  printTable(resultsOf(phase).map(ofBare));
   console.log(`peak RSS of the instance: ${phase.rssMb ?? 'n/a'} MB`);
   return phase;
 }
+
+/** A phase's results in the order they were measured. */
+const resultsOf = (phase) => [
+  phase.bare,
+  phase.anonymous,
+  phase.signedIn,
+  phase.faceted,
+  ...phase.pages,
+  phase.cached,
+  phase.restList,
+  phase.cachedWithOrders,
+  phase.checkout,
+];
 
 /** Issue 11's run: the same measurements at 19 products and at 19 + BENCH_PRODUCTS, in one run. */
 async function scaleMain() {
@@ -566,8 +602,9 @@ async function scaleMain() {
   };
 
   let { server, stop } = await start();
+  const bare = await startBare(server.url, tempRoot, pinning);
   const shoppers = await prepareShoppers({ baseUrl: server.url, dataDir, connections: settings.connections });
-  const small = await measurePhase(server, settings, shoppers, 'the 19 sample products');
+  const small = await measurePhase(server, bare, settings, shoppers, 'the 19 sample products');
   await stop();
   cleanupTasks.splice(cleanupTasks.indexOf(stop), 1);
 
@@ -576,7 +613,7 @@ async function scaleMain() {
   console.log(`seeded in ${seedSeconds} s (including starting and stopping the database)`);
 
   ({ server, stop } = await start());
-  const large = await measurePhase(server, settings, shoppers, `${settings.products + 19} products`);
+  const large = await measurePhase(server, bare, settings, shoppers, `${settings.products + 19} products`);
   console.log(`\n— hostile-search at ${settings.products + 19} products —`);
   const hostileSearch = await measureHostileSearch(server.url, server.child.pid, settings);
 
@@ -586,11 +623,7 @@ async function scaleMain() {
   ];
   printGoals(goals);
   const failures = [
-    ...[small, large].flatMap((phase) =>
-      ['anonymous', 'signedIn', 'faceted', 'cached', 'cachedWithOrders', 'checkout'].flatMap(
-        (key) => phase[key].failures,
-      ),
-    ),
+    ...[small, large].flatMap((phase) => resultsOf(phase).flatMap((result) => result.failures)),
     ...hostileSearch.failures,
   ];
   if (failures.length > 0)

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { createRequestContext, type ContextDependencies } from '../../../http/request-context';
 import { noteTermsOf } from '../catalog-search';
@@ -43,6 +45,11 @@ const suggestions = `query SearchSuggestions($q: String!) {
   searchSuggestions(q: $q, first: 6) { query products { id ...Card } categories { id name path } }
 } ${card}`;
 
+const productFacetsDocument = readFileSync(
+  path.join(__dirname, '../../../../../client/src/features/catalog/api/product-facets.graphql'),
+  'utf8',
+);
+
 const sorts = ['BEST_SELLING', 'NEWEST', 'PRICE_LOW_TO_HIGH', 'PRICE_HIGH_TO_LOW', 'ALPHABETICALLY'];
 
 async function graphql(query: string, variables?: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -84,6 +91,36 @@ const reads: Record<string, () => Promise<unknown>> = {
   'header search suggestions': () => graphql(suggestions, { q: 'generatd eau 12' }),
   'search for wildcards': () =>
     graphql(categoryProducts, { filter: { search: '100%_' }, sort: 'BEST_SELLING', limit: 20 }),
+  // The pages npm run bench measures (issue 29), as the storefront sends them.
+  'category page in stock + name, as the bench sends it': () =>
+    graphql(categoryProducts, {
+      filter: { categorySlug: 'for-women', availability: ['IN_STOCK'], search: 'eau' },
+      sort: 'BEST_SELLING',
+      limit: 60,
+    }),
+  'new arrivals page sorted by price': () =>
+    graphql(
+      `
+        query NewArrivalsPage($filter: ProductFilter!, $sort: ProductSort!, $limit: Int!) {
+          products(filter: $filter, sort: $sort, limit: $limit) {
+            id
+            ...Card
+          }
+        }
+        ${card}
+      `,
+      {
+        filter: {},
+        sort: 'PRICE_LOW_TO_HIGH',
+        limit: 60,
+      },
+    ),
+  // The search page sends its list and, beside it, the facet counts (the client's own document).
+  'search results with their facet counts': async () => {
+    const filter = { query: 'eau' };
+    await graphql(categoryProducts, { filter, sort: 'RELEVANCE', limit: 60 });
+    return graphql(productFacetsDocument, { filter });
+  },
   'in stock': () =>
     graphql(categoryProducts, { filter: { availability: ['IN_STOCK'] }, sort: 'PRICE_HIGH_TO_LOW', limit: 20 }),
   'out of stock': () =>
