@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pino from 'pino';
 import { createRequestContext, type ContextDependencies } from '../../../http/request-context';
 import { noteTermsOf } from '../catalog-search';
@@ -45,10 +43,13 @@ const suggestions = `query SearchSuggestions($q: String!) {
   searchSuggestions(q: $q, first: 6) { query products { id ...Card } categories { id name path } }
 } ${card}`;
 
-const productFacetsDocument = readFileSync(
-  path.join(__dirname, '../../../../../client/src/features/catalog/api/product-facets.graphql'),
-  'utf8',
-);
+/** The search page's facet counts beside its list (the client's ProductFacets query). */
+const productFacetsDocument = `query ProductFacets($filter: ProductFilter!) {
+  productFacets(filter: $filter) {
+    scentFamilies { scentFamily count } notes { note count } concentrations { concentration count }
+    sizes { sizeMl count } minPriceCents maxPriceCents total
+  }
+}`;
 
 const sorts = ['BEST_SELLING', 'NEWEST', 'PRICE_LOW_TO_HIGH', 'PRICE_HIGH_TO_LOW', 'ALPHABETICALLY'];
 
@@ -115,7 +116,7 @@ const reads: Record<string, () => Promise<unknown>> = {
         limit: 60,
       },
     ),
-  // The search page sends its list and, beside it, the facet counts (the client's own document).
+  // The search page sends its list and, beside it, the facet counts.
   'search results with their facet counts': async () => {
     const filter = { query: 'eau' };
     await graphql(categoryProducts, { filter, sort: 'RELEVANCE', limit: 60 });
