@@ -142,6 +142,10 @@ export async function startServer({ dataDir, pinned }, attempts = 3) {
   return handle;
 }
 
+/**
+ * SIGTERM and wait: the shop closes HTTP, Apollo, the ORM pool and then stops its PostgreSQL. Only if it
+ * hangs is it killed, and then PostgreSQL is stopped directly so no orphan keeps the temp directory busy.
+ */
 export async function stopServer(handle) {
   if (!handle) return;
   await stopShop(handle.child, 'bench');
