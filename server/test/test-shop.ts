@@ -13,6 +13,7 @@ import { createApp, type AppHandle } from '../src/http/app';
 import { answerClientErrors } from '../src/http/client-errors';
 import type { ResponseCache } from '../src/http/response-cache';
 import type { ProductViewCache } from '../src/modules/catalog/product-view-cache';
+import type { ListReadCache } from '../src/modules/catalog/list-read-cache';
 import type { CatalogueEvents } from '../src/events/catalogue-events';
 import type { Readiness } from '../src/http/readiness';
 import { createTestDatabase } from './test-database';
@@ -27,6 +28,8 @@ export interface TestShop {
   statements: StatementCounter;
   responseCache: ResponseCache;
   productViews: ProductViewCache;
+  /** Pages' product ids and counts (modules/catalog/list-read-cache.ts). */
+  listReads: ListReadCache;
   /** Where this instance keeps uploaded images (the uploads directory, or a bucket with S3_ settings). */
   storage: FileStorage;
   /** Catalogue changes as this instance hears them. */
@@ -111,6 +114,7 @@ export async function startTestShop(
     statements,
     responseCache: handle.responseCache,
     productViews: handle.productViews,
+    listReads: handle.listReads,
     storage,
     events: handle.events,
     directQueryCacheBytes: handle.directQueryCacheBytes,

@@ -15,6 +15,7 @@ import { createDirectQueries } from './direct-queries';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { catalogAdminRoutes } from '../modules/catalog/catalog-admin.routes';
 import { dropViewsAffectedBy, ProductViewCache } from '../modules/catalog/product-view-cache';
+import { dropListsAffectedBy, ListReadCache } from '../modules/catalog/list-read-cache';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
@@ -43,7 +44,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { createSmsSender, type SmsSender } from '../modules/notifications/sms';
 import { trustFunction } from './client-address';
 import { redactRequestLog } from './log-redaction';
-import { securityHeaders } from './security-headers';
+import { securityHeaders, setHeaderLines } from './security-headers';
 import { createFileStorage } from '../storage/create-file-storage';
 import type { FileStorage } from '../storage/file-storage';
 import { uploadsRoute } from '../storage/uploads-route';
@@ -55,6 +56,8 @@ export interface AppHandle {
   responseCache: ResponseCache;
   /** Products as shoppers see them, by id (decision 0062). */
   productViews: ProductViewCache;
+  /** Pages' product ids and counts (decision 0093). */
+  listReads: ListReadCache;
   /** Catalogue changes heard from every instance (this one included). */
   events: CatalogueEvents;
   /** The bytes the direct path's caches hold (tests check it stays within its budget). */
@@ -164,6 +167,8 @@ export async function createApp(
   events.subscribe((change) => dropAnswersAffectedBy(responseCache, change));
   const productViews = new ProductViewCache(cacheBudget.productViews);
   events.subscribe((change) => dropViewsAffectedBy(productViews, change));
+  const listReads = new ListReadCache(cacheBudget.listReads);
+  events.subscribe((change) => dropListsAffectedBy(listReads, change));
   const mailer = createMailer(config, log);
   // Paystack, or (without a secret key) the shop's own stand-in, reached over loopback like the real API.
   const loopback = () => {
@@ -177,7 +182,7 @@ export async function createApp(
       ? (config.paystack.baseUrl ?? 'https://api.paystack.co')
       : `${loopback()}/paystack-simulator`;
   const paystack = () => createPaystackClient(paystackBase(), paystackSecret);
-  const contextDependencies = { orm, config, responseCache, mailer, storage, paystack, productViews };
+  const contextDependencies = { orm, config, responseCache, mailer, storage, paystack, productViews, listReads };
   app.use(requestContextMiddleware(contextDependencies));
   // Before any JSON parser: the webhook's signature is over the raw body.
   const webhook = paystackWebhookRoutes(() => paystackSecret);
@@ -271,7 +276,7 @@ export async function createApp(
     contextDependencies,
     log,
   );
-  const withSecurityHeaders = securityHeaders({
+  const security = securityHeaders({
     publicUrl: config.publicUrl,
     googleClientId: config.google.clientId,
     imageSources: storage.imageOrigin ? [storage.imageOrigin] : [],
@@ -285,18 +290,20 @@ export async function createApp(
     apollo,
     responseCache,
     productViews,
+    listReads,
     events,
     directQueryCacheBytes: directQueries.cachedBytes,
     mailer,
     sms: createSmsSender(config, log),
     paystack,
     readiness,
-    handle: (request, response) =>
-      // First, so cache hits and direct answers carry the headers too.
-      withSecurityHeaders(request, response, () => {
-        if (responseCache.serve(request, response)) return;
-        if (directQueries.handle(request, response, () => app(request, response))) return;
-        app(request, response);
-      }),
+    handle: (request, response) => {
+      const securityLines = security.linesFor(request.url);
+      if (responseCache.serve(request, response, securityLines)) return;
+      // Before anything else writes, so direct answers and every Express answer carry them too.
+      setHeaderLines(response, securityLines);
+      if (directQueries.handle(request, response, () => app(request, response))) return;
+      app(request, response);
+    },
   };
 }

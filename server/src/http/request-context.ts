@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
 import type { PaystackClient } from '../modules/payments/paystack-client';
 import type { ProductViewCache } from '../modules/catalog/product-view-cache';
+import type { ListReadCache } from '../modules/catalog/list-read-cache';
 import type { FileStorage } from '../storage/file-storage';
 
 /** The request context as the HTTP layer sees it: with the response cache, which services never touch (0035). */
@@ -34,12 +35,13 @@ export interface ContextDependencies {
   storage: FileStorage;
   paystack: () => PaystackClient;
   productViews: ProductViewCache;
+  listReads: ListReadCache;
 }
 
 const noHttp: RequestContext['http'] = { setSessionCookie() {}, clearSessionCookie() {} };
 
 export function createRequestContext(
-  { orm, config, responseCache, mailer, storage, paystack, productViews }: ContextDependencies,
+  { orm, config, responseCache, mailer, storage, paystack, productViews, listReads }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
@@ -57,6 +59,7 @@ export function createRequestContext(
     storage,
     paystack,
     productViews,
+    listReads,
     viewer: null,
     http,
   } as HttpRequestContext;

@@ -7,6 +7,7 @@ import { answerEncoding, compressFrom } from './content-encoding';
 import { requestIdFor } from './request-id';
 import { DropRecord } from '../shared/drop-record';
 import { SecondSight } from '../shared/second-sight';
+import type { HeaderLines } from './security-headers';
 
 export interface CachedResponse {
   status: number;
@@ -176,30 +177,41 @@ export class ResponseCache {
     return encoded;
   }
 
-  /** Answers a request from the cache when it can; false sends it on to the app. */
-  serve(request: IncomingMessage, response: ServerResponse): boolean {
+  /**
+   * Answers a request from the cache when it can; false sends it on to the app. `leadingLines` (the security
+   * headers) go first, written with the entry's own in one `writeHead`: no header is set one by one on a hit.
+   */
+  serve(request: IncomingMessage, response: ServerResponse, leadingLines: HeaderLines = []): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const key = cacheKeyFor(request);
     if (!key) return false;
     const entry = this.lookup(key);
     if (!entry) return false;
-    const encoding = encodingFor(request, entry);
-    const headers: Record<string, string> = {
-      'content-type': entry.contentType,
-      'cache-control': entry.cacheControl,
-      etag: entry.etag,
-      vary: 'Accept-Encoding',
-      'x-cache': 'HIT',
+    const lines = [
+      ...leadingLines,
+      'content-type',
+      entry.contentType,
+      'cache-control',
+      entry.cacheControl,
+      'etag',
+      entry.etag,
+      'vary',
+      'Accept-Encoding',
+      'x-cache',
+      'HIT',
       // As Express and the direct path answer: the caller's id echoed, or a new one.
-      'x-request-id': requestIdFor(request),
-    };
+      'x-request-id',
+      requestIdFor(request),
+    ];
     if (request.headers['if-none-match'] === entry.etag) {
-      response.writeHead(304, headers).end();
+      response.writeHead(304, lines).end();
       return true;
     }
+    const encoding = encodingFor(request, entry);
     const body = encoding ? this.encodedBody(key, entry, encoding) : entry.body;
-    if (encoding) headers['content-encoding'] = encoding;
-    response.writeHead(entry.status, { ...headers, 'content-length': String(body.length) });
+    if (encoding) lines.push('content-encoding', encoding);
+    lines.push('content-length', String(body.length));
+    response.writeHead(entry.status, lines);
     response.end(request.method === 'HEAD' ? undefined : body);
     return true;
   }

@@ -65,25 +65,56 @@ export type RawMiddleware = (
   next: (error?: unknown) => void,
 ) => void;
 
+/** Response header lines as [name, value, name, value, …]: the form `response.writeHead` takes without copying. */
+export type HeaderLines = readonly string[];
+
 /**
- * helmet's headers (crossOriginResourcePolicy same-origin except /uploads, see app.ts), for raw Node requests: the app's handler applies them before the response cache and the
- * direct GraphQL path answer, so cache hits and direct answers carry them too. They are the same for every
- * answer (no nonces), so a cached page stays valid with them.
+ * helmet's headers (crossOriginResourcePolicy same-origin except /uploads, see app.ts) for raw Node requests. They
+ * are the same for every answer (no nonces), so helmet runs once per variant at start-up and its output is kept as
+ * header lines (decision 0093): the app's handler sets them before Express and the direct GraphQL path answer, and
+ * the response cache writes them with its own in one `writeHead`, so cache hits carry them too.
  */
-export function securityHeaders(options: SecurityHeaderOptions): RawMiddleware {
-  const strict = helmetFor(options);
+export interface SecurityHeaders {
+  /** The lines a request for this URL gets. */
+  linesFor(url: string | undefined): HeaderLines;
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): SecurityHeaders {
+  const strict = headerLinesOf(helmetFor(options));
   const inlineStylePaths = options.inlineStylePaths ?? [];
-  if (inlineStylePaths.length === 0) return strict;
-  const withInlineStyles = helmetFor({
-    ...options,
-    styleSources: [...(options.styleSources ?? []), "'unsafe-inline'"],
-  });
-  return (request, response, next) =>
-    (inlineStylePaths.some((prefix) => request.url?.startsWith(prefix)) ? withInlineStyles : strict)(
-      request,
-      response,
-      next,
-    );
+  const withInlineStyles =
+    inlineStylePaths.length === 0
+      ? strict
+      : headerLinesOf(helmetFor({ ...options, styleSources: [...(options.styleSources ?? []), "'unsafe-inline'"] }));
+  return {
+    linesFor: (url) => (url && inlineStylePaths.some((prefix) => url.startsWith(prefix)) ? withInlineStyles : strict),
+  };
+}
+
+/** Sets the lines on a response that Express or the direct path goes on to write. */
+export function setHeaderLines(response: ServerResponse, lines: HeaderLines): void {
+  for (let index = 0; index < lines.length; index += 2) response.setHeader(lines[index]!, lines[index + 1]!);
+}
+
+/** What a helmet middleware sets on a response, in its order (it removes only headers nothing set before it). */
+function headerLinesOf(middleware: RawMiddleware): string[] {
+  const headers = new Map<string, [string, string]>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), [name, String(value)]),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  let done = false;
+  middleware(
+    { url: '/', method: 'GET', headers: {} } as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error) => {
+      if (error) throw error;
+      done = true;
+    },
+  );
+  // helmet calls next synchronously; were it ever not to, its headers could not be taken once like this.
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return [...headers.values()].flat();
 }
 
 function helmetFor(options: SecurityHeaderOptions): RawMiddleware {

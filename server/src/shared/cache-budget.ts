@@ -7,6 +7,8 @@ export interface CacheBudget {
   responses: number;
   /** Products as shoppers see them, by id: modules/catalog/product-view-cache.ts. */
   productViews: number;
+  /** Pages' product ids and counts, by request: modules/catalog/list-read-cache.ts. */
+  listReads: number;
   /** The direct path's parsed, validated and compiled queries and their checked variables. */
   directQueries: number;
   /** Apollo's parsed, validated documents. */
@@ -17,7 +19,8 @@ export interface CacheBudget {
 
 export function splitCacheBudget(totalBytes: number): CacheBudget {
   return {
-    responses: Math.floor(totalBytes * 0.35),
+    responses: Math.floor(totalBytes * 0.3),
+    listReads: Math.floor(totalBytes * 0.05),
     productViews: Math.floor(totalBytes * 0.15),
     directQueries: Math.floor(totalBytes * 0.25),
     apolloDocuments: Math.floor(totalBytes * 0.15),

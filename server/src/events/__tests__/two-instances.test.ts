@@ -191,7 +191,21 @@ describe('a change made on one instance is served by the other', () => {
     // B has answered "no such product" (and cached the 404 page) before it exists.
     await warm({ ...readers, page: async () => ({ ...(await readers.page()), status: 200 }) });
     expect((await readers.page()).status).toBe(404);
-    const { categories } = await adminGraphQL<{ categories: { id: number }[] }>('{ categories { id } }', {});
+    const { categories } = await adminGraphQL<{ categories: { id: number; slug: string }[] }>(
+      '{ categories { id slug } }',
+      {},
+    );
+    // B's category page (a POST, uncached) with its count, read twice so B keeps the list reads (decision 0093).
+    const categoryPage = async () =>
+      (
+        await b.graphql<{ products: { id: number }[]; productsCount: number }>(
+          `query ($filter: ProductFilter!) { products(filter: $filter, sort: NEWEST, limit: 5) { id } productsCount(filter: $filter) }`,
+          { filter: { categorySlug: categories[0]!.slug } },
+        )
+      ).data!;
+    await categoryPage();
+    const listedBefore = await categoryPage();
+    expect(b.listReads.size).toBeGreaterThanOrEqual(2);
     const image = await smallPng(3);
     const mark = heardMark();
     const created = await uploadGraphQL<{ createProduct: { product: { id: number } | null; errors: unknown[] } }>(
@@ -220,6 +234,9 @@ describe('a change made on one instance is served by the other', () => {
       graphQL: (read) => read?.name === 'Cedar Rain',
       rest: (read) => read?.price === 3100,
     });
+    const listedAfter = await categoryPage();
+    expect(listedAfter.products[0]?.id).toBe(Number(nextId));
+    expect(listedAfter.productsCount).toBe(listedBefore.productsCount + 1);
   });
 
   it('a review', async () => {

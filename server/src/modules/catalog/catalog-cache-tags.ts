@@ -2,11 +2,17 @@ import { cacheTag } from '../../events/catalogue-change';
 import type { RequestContext } from '../../core/request-context';
 import type { ProductFilter } from './catalog.inputs';
 
-/** Tags the answer with what a list depends on: every product (membership, order), availability when filtered by it. */
+/** What a list depends on: every product (membership, order), availability and categories when filtered by them. */
+export function listTagsOf(filter: ProductFilter | null | undefined): string[] {
+  const tags: string[] = [cacheTag.productList];
+  if (filter?.availability?.length) tags.push(cacheTag.availability);
+  if (filter?.categorySlug) tags.push(cacheTag.categories);
+  return tags;
+}
+
+/** Tags the answer with what a list depends on (listTagsOf). */
 export function tagListRead(ctx: RequestContext, filter: ProductFilter | null | undefined): void {
-  ctx.cacheTags.add(cacheTag.productList);
-  if (filter?.availability?.length) ctx.cacheTags.add(cacheTag.availability);
-  if (filter?.categorySlug) ctx.cacheTags.add(cacheTag.categories);
+  for (const tag of listTagsOf(filter)) ctx.cacheTags.add(tag);
 }
 
 /** Tags the answer with the products it shows. */

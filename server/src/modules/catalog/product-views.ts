@@ -4,6 +4,7 @@ import type { ProductFilter, ProductSort } from './catalog.inputs';
 import { searchQueryOf } from './catalog-search';
 import { imageUrlOf, toProductView, type ProductRow, type ProductView } from './catalog.views';
 import { catalogueRows } from './catalogue-statements';
+import { listTagsOf } from './catalog-cache-tags';
 import { filterConditions } from './product-filter-sql';
 import { productPageSelect, productViewColumns, type CatalogueSelect } from './product-query-sql';
 
@@ -56,10 +57,20 @@ export interface ProductPageRequest {
   page: Page;
 }
 
-/** One page of products: one statement (plus the category lookup its slug may need, shared per request). */
+/**
+ * One page of products: its ids from the list reads when held (list-read-cache.ts), else one statement (plus the
+ * category lookup its slug may need, shared per request); the views from the view cache.
+ */
 export async function readProductPage(ctx: RequestContext, request: ProductPageRequest): Promise<ProductView[]> {
-  const conditions = await filterConditions(ctx, request.filter);
-  if (conditions.none) return [];
-  const query = searchQueryOf(request.filter?.query, 'filter.query');
-  return productsSelected(ctx, productPageSelect(conditions, request.sort, query, request.page));
+  const ids = await ctx.listReads.read(`page:${JSON.stringify(request)}`, listTagsOf(request.filter), async () => {
+    const conditions = await filterConditions(ctx, request.filter);
+    if (conditions.none) return [];
+    const query = searchQueryOf(request.filter?.query, 'filter.query');
+    const select = productPageSelect(conditions, request.sort, query, request.page);
+    return (await catalogueRows<{ id: number }>(ctx, select.sql, select.params, select.rankingValues)).map(
+      (row) => row.id,
+    );
+  });
+  const views = await viewsByIds(ctx, ids);
+  return ids.flatMap((id) => views.get(id) ?? []);
 }

@@ -159,6 +159,7 @@ async function statementCounts(): Promise<Record<string, number>> {
     // Nothing held: each read pays for everything it shows, its product views included (decision 0062).
     shop.responseCache.clear();
     shop.productViews.clear();
+    shop.listReads.clear();
     counts[name] = (await shop.statements.measure(read)).statements;
   }
   return counts;
@@ -233,6 +234,7 @@ describe('a catalogue page at 20 and at 5,000 products', () => {
       await read();
       await read();
       shop.responseCache.clear();
+      shop.listReads.clear();
       return (await shop.statements.measure(read)).statements;
     };
     expect(await warm('category page products sorted PRICE_LOW_TO_HIGH')).toBe(3);
@@ -340,6 +342,7 @@ describe('the search at 5,000 products', () => {
     await execute('vacuum analyze products');
     await execute('analyze categories');
     shop.responseCache.clear();
+    shop.listReads.clear();
     const { result, sql } = await shop.statements.measure(() => graphql(suggestions, { q: 'generatd eau 4321' }));
     const found = (result as { searchSuggestions: { products: { name: string }[] } }).searchSuggestions.products;
     expect(found[0]?.name).toBe('Generated Eau 4321');
@@ -381,6 +384,7 @@ describe('product ids for the sitemap', () => {
       config: shop.config,
       responseCache: shop.responseCache,
       productViews: shop.productViews,
+      listReads: shop.listReads,
     } as ContextDependencies;
     const ctx = createRequestContext(dependencies, pino({ level: 'silent' }), 'sitemap-test', '127.0.0.1');
     const seen: number[] = [];
@@ -406,6 +410,7 @@ describe('one page asked for under several aliases', () => {
   it('is read once', async () => {
     const copies = ['a', 'b', 'c'].map((alias) => `${alias}: products(limit: 20) { id name }`).join(' ');
     shop.productViews.clear();
+    shop.listReads.clear();
     const { result, statements } = await shop.statements.measure(() => graphql(`{ ${copies} }`));
     // Its ids, then its views.
     expect(statements).toBe(2);
@@ -423,6 +428,7 @@ describe('product views held and read together', () => {
           storage: shop.storage,
           responseCache: shop.responseCache,
           productViews,
+          listReads: shop.listReads,
         } as ContextDependencies,
         pino({ level: 'silent' }),
         'view-cache-test',

@@ -129,7 +129,7 @@ describe('filters and sorts', () => {
     expect(best).toEqual([...best].sort((left, right) => left - right));
   });
 
-  it('reads the database on each request: one statement per list and per count, one to look a slug up, one for a search', async () => {
+  it('reads the database for lists it does not hold: one statement per list and per count, one to look a slug up, one for a search', async () => {
     const query = `query ($filter: ProductFilter, $sort: ProductSort, $limit: Int) {
       products(filter: $filter, sort: $sort, limit: $limit) { id category images { id srcSet } } productsCount(filter: $filter) }`;
     for (const [variables, expected] of [
@@ -140,9 +140,28 @@ describe('filters and sorts', () => {
       [{ filter: { search: 'eau', availability: ['IN_STOCK'] } }, 3],
       [{ filter: { categorySlug: 'men-for' } }, 3],
     ] as const) {
+      shop.listReads.clear();
       const { statements } = await shop.statements.measure(() => shop.graphql(query, variables));
       expect([variables, statements]).toEqual([variables, expected]);
     }
+  });
+
+  it('answers a list and count it holds with no statement, and reads them again after a list change', async () => {
+    const query = `query ($filter: ProductFilter, $sort: ProductSort, $limit: Int) {
+      products(filter: $filter, sort: $sort, limit: $limit) { id name } productsCount(filter: $filter) }`;
+    const variables = { filter: { categorySlug: 'for-women' }, sort: 'PRICE_LOW_TO_HIGH', limit: 20 };
+    shop.listReads.clear();
+    // Kept from its second read (decision 0071), with the products' views.
+    const first = await shop.graphql(query, variables);
+    await shop.graphql(query, variables);
+    const held = await shop.statements.measure(() => shop.graphql(query, variables));
+    expect(held.statements).toBe(0);
+    expect(held.result).toEqual(first);
+    // Any list change (here, announced as an edit that moves lists) drops them: read again, then held again.
+    await shop.catalogueChanged({ listsChanged: true });
+    const reread = await shop.statements.measure(() => shop.graphql(query, variables));
+    expect(reread.statements).toBe(3);
+    expect(reread.result).toEqual(first);
   });
 
   it('costs the same number of statements for a filtered page of 3 as of 19', async () => {

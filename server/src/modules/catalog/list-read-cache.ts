@@ -1,0 +1,110 @@
+import { LRUCache } from 'lru-cache';
+import { cacheTag, tagsAffectedBy, type CatalogueChange } from '../../events/catalogue-change';
+import { entryOverheadBytes } from '../../shared/cache-budget';
+import { DropRecord } from '../../shared/drop-record';
+import { SecondSight } from '../../shared/second-sight';
+
+/** What a list read keeps: the ids of a page in its order, or a count. */
+export type ListRead = readonly number[] | number;
+
+interface Entry {
+  value: ListRead;
+  tags: readonly string[];
+}
+
+/**
+ * The catalogue's list reads, kept in this process (decision 0093): which products a page shows, in its order, and
+ * how many a filter matches, by the request that asked. The products themselves come from the view cache
+ * (product-view-cache.ts). A warm category page, search or new-arrivals page then costs no statement, where it
+ * cost two or three round trips to PostgreSQL and a count over every member of the category.
+ *
+ * Every change to what lists show (a product added, archived, renamed or repriced, a category changed, an in-stock
+ * flag flipped) drops what it affects on every instance (catalogue events), as it drops the cached answers made from
+ * the same reads; a stock change alone moves no list. A read begun before a drop it depends on is not stored
+ * (shared/drop-record.ts). Bounded in bytes, least recently used out first, and a request's reads are kept from
+ * its second sight (decision 0071), so one-off filters never fill it.
+ */
+export class ListReadCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly drops = new DropRecord<string>();
+
+  /** `admission` null keeps every read at once (tests). */
+  constructor(
+    maxBytes: number,
+    private readonly admission: SecondSight | null = new SecondSight(),
+  ) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (entry, key) =>
+        2 * key.length + (typeof entry.value === 'number' ? 8 : 8 * entry.value.length) + entryOverheadBytes,
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The bytes held (never above the budget). */
+  get calculatedBytes(): number {
+    return this.entries.calculatedSize;
+  }
+
+  /**
+   * The read under `key`, from here when held, else from `read` (and kept when nothing it depends on was dropped
+   * while it ran).
+   */
+  async read<Value extends ListRead>(key: string, tags: readonly string[], read: () => Promise<Value>): Promise<Value> {
+    const held = this.entries.get(key);
+    if (held) return held.value as Value;
+    const generation = this.drops.generation;
+    const value = await read();
+    if (
+      this.drops.mayStore(generation, tags) &&
+      (!this.admission || this.entries.has(key) || this.admission.admit(key))
+    ) {
+      this.entries.set(key, {
+        value: typeof value === 'number' ? value : Object.freeze([...(value as readonly number[])]),
+        tags,
+      });
+    }
+    return value;
+  }
+
+  /** Drops the reads depending on any of these tags. */
+  drop(tags: readonly string[]): void {
+    this.drops.drop(tags);
+    const dropped = new Set(tags);
+    for (const [key, entry] of this.entries.entries()) {
+      if (entry.tags.some((tag) => dropped.has(tag))) {
+        this.entries.delete(key);
+        this.admission?.remember(key);
+      }
+    }
+  }
+
+  clear(): void {
+    this.drops.dropAll();
+    if (this.admission) for (const key of this.entries.keys()) this.admission.remember(key);
+    this.entries.clear();
+  }
+}
+
+/** The subscriber to catalogue events: what a change does to lists (tagsAffectedBy), nothing for a product's own. */
+export function dropListsAffectedBy(cache: ListReadCache, change: CatalogueChange): void {
+  const tags = tagsAffectedBy(change);
+  if (tags === 'everything') {
+    cache.clear();
+    return;
+  }
+  const listTags = tags.filter(
+    (tag) => tag === cacheTag.productList || tag === cacheTag.availability || tag === cacheTag.categories,
+  );
+  if (listTags.length > 0) cache.drop(listTags);
+}
+
+declare module '../../core/request-context' {
+  interface RequestContext {
+    /** This instance's list reads (modules/catalog/list-read-cache.ts), shared by its requests. */
+    listReads: ListReadCache;
+  }
+}
