@@ -32,3 +32,14 @@ export interface RequestContext {
   /** What services may do to the HTTP answer. */
   http: { setSessionCookie(token: string, expires: Date): void; clearSessionCookie(): void };
 }
+
+/**
+ * The cache tags of a request whose answer is never stored (the direct path's POSTs): adding is a no-op, so a page
+ * of 60 products does not build 60 tags for nobody (issue 29's allocation budget).
+ */
+class UnrecordedTags extends Set<string> {
+  override add(): this {
+    return this;
+  }
+}
+export const unrecordedTags: Set<string> = new UnrecordedTags();

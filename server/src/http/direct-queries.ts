@@ -15,9 +15,10 @@ import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
 import { publicQueryOperation } from './cache-responses';
 import { createRequestContext, type ContextDependencies } from './request-context';
+import { unrecordedTags } from '../core/request-context';
 import { clientAddressOf, trustFunction } from './client-address';
 import { redactUrl } from './log-redaction';
-import { compressAnswers } from './content-encoding';
+import { answerEncoding, compressAnswers, compressFrom } from './content-encoding';
 import { requestIdFor } from './request-id';
 import { entryOverheadBytes } from '../shared/cache-budget';
 import { SecondSight } from '../shared/second-sight';
@@ -180,6 +181,8 @@ export function createDirectQueries(
     }
     const requestId = requestIdFor(request);
     const ctx = createRequestContext(dependencies, log, requestId, clientAddress(request));
+    // A POST's answer is never stored (response-cache.ts): what it was made from need not be recorded.
+    ctx.cacheTags = unrecordedTags;
     query.uses += 1;
     if (query.uses === 2) {
       const compiled = compileQuery(schema, query.document, query.operation.name?.value);
@@ -224,7 +227,11 @@ export function createDirectQueries(
     return true;
   };
 
-  /** Written through the compression middleware Express uses, which encodes (or not) and adds Vary. */
+  /**
+   * Written through the compression middleware Express uses, which encodes (or not) and adds Vary. An answer it
+   * would leave as it is (too short, or no encoding the client takes) is written here with the same Vary, without
+   * the middleware's wrapping of the response (a fifth of what a page's answer allocated).
+   */
   const send = (
     request: IncomingMessage,
     response: ServerResponse,
@@ -233,8 +240,8 @@ export function createDirectQueries(
     requestId: string,
     payload: Buffer,
     extra: Record<string, string> = {},
-  ) =>
-    compress(request, response, () => {
+  ) => {
+    const write = () => {
       response.writeHead(status, {
         ...extra,
         'content-type': mediaType,
@@ -242,7 +249,14 @@ export function createDirectQueries(
         'content-length': String(payload.length),
       });
       response.end(payload);
-    });
+    };
+    if (payload.length >= compressFrom && answerEncoding(request)) {
+      compress(request, response, write);
+      return;
+    }
+    response.setHeader('vary', 'Accept-Encoding');
+    write();
+  };
 
   return {
     cachedBytes: () => prepared.calculatedSize + withinLimits.calculatedSize,

@@ -1,5 +1,5 @@
 import { cacheTag } from '../../events/catalogue-change';
-import type { RequestContext } from '../../core/request-context';
+import { unrecordedTags, type RequestContext } from '../../core/request-context';
 import type { ProductFilter } from './catalog.inputs';
 
 /** What a list depends on: every product (membership, order), availability and categories when filtered by them. */
@@ -17,5 +17,6 @@ export function tagListRead(ctx: RequestContext, filter: ProductFilter | null | 
 
 /** Tags the answer with the products it shows. */
 export function tagShownProducts(ctx: RequestContext, productIds: readonly number[]): void {
+  if (ctx.cacheTags === unrecordedTags) return;
   for (const id of productIds) ctx.cacheTags.add(cacheTag.product(id));
 }

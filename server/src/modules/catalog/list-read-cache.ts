@@ -4,12 +4,27 @@ import { entryOverheadBytes } from '../../shared/cache-budget';
 import { DropRecord } from '../../shared/drop-record';
 import { SecondSight } from '../../shared/second-sight';
 
-/** What a list read keeps: the ids of a page in its order, or a count. */
-export type ListRead = readonly number[] | number;
+/** What a list read keeps: the ids of a page in its order, a count, or a filter's facet counts (plain data). */
+export type ListRead = readonly number[] | number | object;
 
 interface Entry {
   value: ListRead;
   tags: readonly string[];
+  bytes: number;
+}
+
+/** A value's bytes: 8 a number, two a character of its JSON for anything else (facet counts). */
+function bytesOf(value: ListRead): number {
+  if (typeof value === 'number') return 8;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'number')) return 8 * value.length;
+  return 2 * JSON.stringify(value).length;
+}
+
+/** Shared by every request that reads it: frozen throughout, so a caller that changed it would fail loudly. */
+function frozen<Value>(value: Value): Value {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const part of Object.values(value)) frozen(part);
+  return Object.freeze(value);
 }
 
 /**
@@ -35,8 +50,7 @@ export class ListReadCache {
   ) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (entry, key) =>
-        2 * key.length + (typeof entry.value === 'number' ? 8 : 8 * entry.value.length) + entryOverheadBytes,
+      sizeCalculation: (entry, key) => 2 * key.length + entry.bytes + entryOverheadBytes,
     });
   }
 
@@ -62,10 +76,7 @@ export class ListReadCache {
       this.drops.mayStore(generation, tags) &&
       (!this.admission || this.entries.has(key) || this.admission.admit(key))
     ) {
-      this.entries.set(key, {
-        value: typeof value === 'number' ? value : Object.freeze([...(value as readonly number[])]),
-        tags,
-      });
+      this.entries.set(key, { value: frozen(structuredClone(value)), tags, bytes: bytesOf(value) });
     }
     return value;
   }

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../core/request-context';
 import type { ProductFacets, ProductFilter, SizeFacetCount } from './catalog.inputs';
 import type { ScentFamily } from './product.entity';
 import type { Concentration } from './product-variant.entity';
-import { tagListRead } from './catalog-cache-tags';
+import { listTagsOf, tagListRead } from './catalog-cache-tags';
 import { catalogueRows } from './catalogue-statements';
 import {
   baseConditions,
@@ -95,6 +95,13 @@ function countsOf(rows: readonly FacetRow[], facet: FacetRow['facet'], chosen: r
  */
 export async function productFacets(ctx: RequestContext, filter?: ProductFilter | null): Promise<ProductFacets> {
   tagListRead(ctx, filter);
+  // From the list reads when held (list-read-cache.ts): the counts walk every product the filter shows.
+  return ctx.listReads.read(`facets:${JSON.stringify(filter ?? null)}`, listTagsOf(filter), () =>
+    readFacets(ctx, filter),
+  );
+}
+
+async function readFacets(ctx: RequestContext, filter?: ProductFilter | null): Promise<ProductFacets> {
   const selection = facetSelectionOf(filter);
   const base = await baseConditions(ctx, filter);
   if (base.none || selection.none) return emptyFacets(selection);

@@ -55,6 +55,18 @@ describe('the list read cache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it("keeps a filter's facet counts as a copy nobody can change", async () => {
+    const cache = new ListReadCache(1024 * 1024, null);
+    const facets = { notes: [{ note: 'vanilla', count: 3 }], total: 3 };
+    expect(await cache.read('facets', plain, async () => facets)).toBe(facets);
+    facets.notes[0]!.count = 99;
+    const held = await cache.read('facets', plain, async () => ({ notes: [], total: 0 }));
+    expect(held).toEqual({ notes: [{ note: 'vanilla', count: 3 }], total: 3 });
+    expect(() => {
+      (held.notes[0] as unknown as { count: number }).count = 1;
+    }).toThrow(TypeError);
+  });
+
   it('stays within its bytes, the least recently read out first', async () => {
     const cache = new ListReadCache(4_000, null);
     for (let index = 0; index < 50; index += 1) await cache.read(`page:${index}`, plain, async () => [index]);
