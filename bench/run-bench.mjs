@@ -518,19 +518,23 @@ async function main() {
  * One catalogue size: anonymous and signed-in uncached pages, a faceted list, the cached page without and then with orders
  * placed at 5/s, and checkout; the instance's peak RSS over all of it.
  */
-async function measurePhase(server, bare, settings, shoppers, label) {
+/**
+ * One phase of the scale run. `restListBare`, when given, is a second bare handler serving this phase's own REST list
+ * bytes: the REST list is judged against it (at 50,019 products the list's page is ~96 KB, the base's 14 KB), while
+ * every other share stays a share of `bare`.
+ */
+async function measurePhase(server, bare, settings, shoppers, label, restListBare) {
   console.log(`\n— ${label} —`);
   const pids = { server: server.child.pid, bare: bare.child.pid };
+  const urlOf = (target) => (target === 'bare' ? bare.url : target === 'restListBare' ? restListBare.url : server.url);
   const memory = startMemorySampler(server.child.pid);
   const reads = readScenarios(shoppers.reader.token);
   // A scenario that cannot run (its checked request answers wrongly) is reported as failed; the run goes on.
   const run = (scenario) =>
-    measure(scenario.target === 'bare' ? bare.url : server.url, scenario, settings, pids, server.dataDir).catch(
-      (error) => {
-        console.warn(`  ${scenario.name}: not measured: ${error.message}`);
-        return { name: scenario.name, requestsPerSecond: 0, p99Ms: 0, non2xx: 0, errors: 0, failures: [error.message] };
-      },
-    );
+    measure(urlOf(scenario.target), scenario, settings, pids, server.dataDir).catch((error) => {
+      console.warn(`  ${scenario.name}: not measured: ${error.message}`);
+      return { name: scenario.name, requestsPerSecond: 0, p99Ms: 0, non2xx: 0, errors: 0, failures: [error.message] };
+    });
   const phase = { label };
   // The machine's ceiling in this phase: every throughput goal is a share of it (issue 29).
   phase.bare = await run(bareScenario);
@@ -540,6 +544,13 @@ async function measurePhase(server, bare, settings, shoppers, label) {
   phase.pages = [];
   for (const page of pageScenarios(shoppers.reader.token, '/product/1')) phase.pages.push(await run(page));
   phase.restList = await run(restListScenario);
+  if (restListBare) {
+    phase.restListBare = await run({
+      ...bareScenario,
+      name: 'bare node:http handler, the REST list bytes of this phase',
+      target: 'restListBare',
+    });
+  }
   phase.cached = await run(reads.cached);
   const orders = startBackgroundOrders(server.url, {
     buyers: shoppers.buyers,
@@ -578,6 +589,7 @@ const resultsOf = (phase) => [
   ...phase.pages,
   phase.cached,
   phase.restList,
+  ...(phase.restListBare ? [phase.restListBare] : []),
   phase.cachedWithOrders,
   phase.checkout,
 ];
@@ -613,7 +625,16 @@ async function scaleMain() {
   console.log(`seeded in ${seedSeconds} s (including starting and stopping the database)`);
 
   ({ server, stop } = await start());
-  const large = await measurePhase(server, bare, settings, shoppers, `${settings.products + 19} products`);
+  // Started after the 19-product bare handler read its body file, which this one writes again.
+  const restListBare = await startBare(server.url, tempRoot, pinning);
+  const large = await measurePhase(
+    server,
+    bare,
+    settings,
+    shoppers,
+    `${settings.products + 19} products`,
+    restListBare,
+  );
   console.log(`\n— hostile-search at ${settings.products + 19} products —`);
   const hostileSearch = await measureHostileSearch(server.url, server.child.pid, settings);
 

@@ -349,17 +349,33 @@ export function scaleGoals({ small, large, products }) {
     const bare = phase.bare?.requestsPerSecond ?? 0;
     const ofBare = (requestsPerSecond) => percent(requestsPerSecond, bare);
     rows.push([`bare node:http handler at ${label} (what the shares below are of)`, `${bare} req/s`, '(base)']);
-    for (const [what, result] of [
-      ['cached GraphQL GET', phase.cached],
-      ['REST products/list', phase.restList],
+    // The REST list against a bare handler sending its own bytes when the phase measured one (its page at 50,019
+    // products is ~96 KB, the base's 14 KB).
+    const restListBase = phase.restListBare?.requestsPerSecond;
+    if (restListBase !== undefined) {
+      rows.push([
+        `bare node:http handler sending the REST list's bytes at ${label}`,
+        `${restListBase} req/s`,
+        '(base)',
+      ]);
+    }
+    for (const [what, result, base, baseName] of [
+      ['cached GraphQL GET', phase.cached, bare, 'bare'],
+      [
+        'REST products/list',
+        phase.restList,
+        restListBase ?? bare,
+        restListBase === undefined ? 'bare' : 'bare, same bytes',
+      ],
     ]) {
       if (!result) continue;
       const skipped = skippedAtHalfPeak(result);
+      const share = percent(result.requestsPerSecond, base);
       rows.push([
         `${what} at ${label}`,
-        `${ofBare(result.requestsPerSecond)}% of bare (${result.requestsPerSecond} req/s), ${skipped} starts skipped at half peak`,
+        `${share}% of ${baseName} (${result.requestsPerSecond} req/s), ${skipped} starts skipped at half peak`,
         '≥ 90%, none skipped',
-        ofBare(result.requestsPerSecond) >= 90 && skipped === 0,
+        share >= 90 && skipped === 0,
       ]);
     }
     const uncached = phase.anonymous;
