@@ -85,11 +85,13 @@ export class ListReadCache {
   drop(tags: readonly string[]): void {
     this.drops.drop(tags);
     const dropped = new Set(tags);
-    for (const [key, entry] of this.entries.entries()) {
-      if (entry.tags.some((tag) => dropped.has(tag))) {
-        this.entries.delete(key);
-        this.admission?.remember(key);
-      }
+    // Collected first, deleted after: the LRU is not changed while it is being walked.
+    const keys = [...this.entries.entries()]
+      .filter(([, entry]) => entry.tags.some((tag) => dropped.has(tag)))
+      .map(([key]) => key);
+    for (const key of keys) {
+      this.entries.delete(key);
+      this.admission?.remember(key);
     }
   }
 
