@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as prettier from 'prettier';
+import { ATTEMPTS_PER_PAGE, auditWithRetry } from './audit-page.mjs';
 import {
   buildIfMissing,
   findFreePort,
@@ -37,6 +38,9 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const FIRST_LOAD_JS_BUDGET_BYTES = 160 * 1024;
 // An audit scoring below this is reported as failed (Lighthouse draws it orange or red).
 const PASSING_SCORE = 0.9;
+// Issue 29's goal: performance ≥ 95 and Total Blocking Time ≤ 200 ms, on a host no faster than this benchmarkIndex
+// (Lighthouse's own measure of the machine, taken at the start of each audit; an ordinary host is ~1,000–1,300).
+const GOAL = { performance: 0.95, totalBlockingTimeMs: 200, maxBenchmarkIndex: 1300 };
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -191,14 +195,20 @@ function kb(bytes) {
 function printReport(pages, js) {
   const nameWidth = Math.max(...pages.map((page) => page.path.length), 4);
   print();
-  print(`${'page'.padEnd(nameWidth)}  perf  a11y  best  seo   LCP      TBT     CLS`);
+  print(`${'page'.padEnd(nameWidth)}  perf  a11y  best  seo   LCP      TBT     CLS  host index  goal`);
   for (const page of pages) {
     const cells = CATEGORIES.map((id) => score(page.scores[id])).join('   ');
     const { LCP, TBT, CLS } = page.metrics;
+    const index = page.benchmarkIndex === null ? 'n/a' : String(Math.round(page.benchmarkIndex));
     print(
-      `${page.path.padEnd(nameWidth)}  ${cells}   ${(LCP.display ?? '').padEnd(8)} ${(TBT.display ?? '').padEnd(7)} ${CLS.display ?? ''}`,
+      `${page.path.padEnd(nameWidth)}  ${cells}   ${(LCP.display ?? '').padEnd(8)} ${(TBT.display ?? '').padEnd(7)} ` +
+        `${(CLS.display ?? '').padEnd(4)} ${index.padStart(10)}  ${goalVerdict(page)}`,
     );
   }
+  print(
+    `goal: performance ≥ ${GOAL.performance * 100} and TBT ≤ ${GOAL.totalBlockingTimeMs} ms on a host whose ` +
+      `benchmarkIndex is at most ${GOAL.maxBenchmarkIndex} (Lighthouse measures it at each audit)`,
+  );
   print();
   print(
     `first-load JS (home, gzipped): ${kb(js.totalGzipBytes)} of ${kb(js.budgetBytes)} budget — ` +
@@ -215,6 +225,27 @@ function printReport(pages, js) {
     print(`${page.path}: ${lines.length === 0 ? 'no failed audits' : `${lines.length} failed audits`}`);
     lines.forEach((line) => print(line));
   }
+}
+
+/** One page's audit; NO_NAVSTART is audited again (audit-page.mjs). */
+function auditPage(url, port) {
+  return auditWithRetry(
+    (target) => lighthouse(target, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }),
+    url,
+    {
+      onRetry: (attempt) =>
+        print(`lighthouse: ${url} gave NO_NAVSTART (attempt ${attempt} of ${ATTEMPTS_PER_PAGE}); auditing it again`),
+    },
+  );
+}
+
+/** Whether a page meets issue 29's goal; a pass on a host faster than the goal's says so, as it proves less. */
+function goalVerdict(page) {
+  const met = page.scores.performance >= GOAL.performance && page.metrics.TBT.value <= GOAL.totalBlockingTimeMs;
+  if (!met) return 'BELOW the goal';
+  return page.benchmarkIndex > GOAL.maxBenchmarkIndex
+    ? `meets it, on a faster host than the goal's (index > ${GOAL.maxBenchmarkIndex})`
+    : 'meets the goal';
 }
 
 async function main() {
@@ -251,26 +282,23 @@ async function main() {
     const js = await firstLoadJs(baseUrl);
 
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+    // A fresh browser's first audit measured the host at ~950 against ~1,700 for the ones after it (its own start-up
+    // still running): one audit first, discarded, so every page is measured in the same state.
+    print('lighthouse: a warm-up audit of / (not reported)…');
+    await auditPage(`${baseUrl}/`, chrome.port);
     const pages = [];
     let lighthouseVersion = null;
     for (const page of PAGES) {
       if (interrupted) throw new Error('interrupted');
       print(`lighthouse: auditing ${page.path}…`);
-      const result = await lighthouse(`${baseUrl}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.message}`);
+      const lhr = await auditPage(`${baseUrl}${page.path}`, chrome.port);
       lighthouseVersion = lhr.lighthouseVersion;
       await writeJson(path.join(resultsDir, `lhr-${page.name}.json`), lhr);
       pages.push({
         name: page.name,
         path: page.path,
         finalUrl: lhr.finalDisplayedUrl,
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
         scores: Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])),
         metrics: metricsOf(lhr),
         warnings: lhr.runWarnings,
@@ -283,6 +311,7 @@ async function main() {
       lighthouseVersion,
       browser: chromePath,
       settings: 'Lighthouse defaults: mobile form factor, simulated throttling',
+      goal: GOAL,
       baseUrl,
       pages,
       firstLoadJs: js,

@@ -104,6 +104,8 @@ export function startBuiltShop({
     ...commandPrefix,
     process.execPath,
     '--enable-source-maps',
+    // Extra flags for the shop's node when profiling a run, e.g. `SHOP_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/p'`.
+    ...(process.env.SHOP_NODE_FLAGS ? process.env.SHOP_NODE_FLAGS.split(' ').filter(Boolean) : []),
     path.join(root, 'server', 'dist', 'main.js'),
   ];
   const child = spawn(command, args, {

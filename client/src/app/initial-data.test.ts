@@ -3,7 +3,12 @@ import { CategoryCarouselDocument } from '../features/catalog/api/category-carou
 import { ReviewsDocument, type ReviewsQuery } from '../features/reviews/api/reviews.generated';
 import { createCache } from './apollo-client';
 import firstScreenOperations from './first-screen-operations.json';
-import { INITIAL_DATA_ELEMENT_ID, initialDataDocuments, restoreInitialData } from './initial-data';
+import {
+  INITIAL_DATA_ELEMENT_ID,
+  initialDataDocuments,
+  restoreInitialData,
+  restoreInitialDataInSteps,
+} from './initial-data';
 
 const reviewsData: ReviewsQuery = {
   reviews: [
@@ -123,5 +128,42 @@ describe('restoreInitialData', () => {
 
     expect(restoreInitialData(client)).toBe(1);
     expect(client.readQuery({ query: ReviewsDocument, variables: { limit: 6 } })).toEqual(reviewsData);
+  });
+});
+
+describe('restoreInitialDataInSteps', () => {
+  afterEach(() => document.getElementById(INITIAL_DATA_ELEMENT_ID)?.remove());
+
+  it('writes one entry per task, handing the browser a turn before each, and skips what it cannot write', async () => {
+    embed(
+      JSON.stringify([
+        { operationName: 'Reviews', variables: { limit: 6 }, data: reviewsData },
+        { operationName: 'AdminSecrets', data: { secrets: ['x'] } },
+        { operationName: 'CategoryCarousel', data: categoriesData },
+      ]),
+    );
+    const client = createClient();
+    // What the cache held each time the browser got its turn.
+    const seenAtPauses: [boolean, boolean][] = [];
+    const pause = async () => {
+      seenAtPauses.push([
+        client.readQuery({ query: ReviewsDocument, variables: { limit: 6 } }) !== null,
+        client.readQuery({ query: CategoryCarouselDocument }) !== null,
+      ]);
+    };
+
+    await expect(restoreInitialDataInSteps(client, document, initialDataDocuments, pause)).resolves.toBe(2);
+
+    expect(seenAtPauses).toEqual([
+      [false, false],
+      [true, false],
+    ]);
+    expect(client.readQuery({ query: CategoryCarouselDocument })).toEqual(categoriesData);
+  });
+
+  it('writes nothing and never pauses without embedded data', async () => {
+    const pause = jest.fn(async () => {});
+    await expect(restoreInitialDataInSteps(createClient(), document, initialDataDocuments, pause)).resolves.toBe(0);
+    expect(pause).not.toHaveBeenCalled();
   });
 });
