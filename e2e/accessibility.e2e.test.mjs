@@ -110,6 +110,19 @@ for (const viewport of VIEWPORTS) {
       await reviews.getByRole('button', { name: /^Write a review/ }).click();
       await page.getByRole('dialog', { name: 'Write a review' }).waitFor();
       await expectNoViolations(page, `${REVIEWED_PRODUCT}'s Write a review dialog at ${size}`);
+      // A category's filters: beside the products on a wide screen, a drawer opened by Filter on a phone.
+      await openSettled(page, '/category/for-women');
+      const filterButton = page.getByRole('button', { name: /^Filter/ });
+      if (await filterButton.isVisible()) {
+        await filterButton.click();
+        await page.getByRole('dialog', { name: 'Filters' }).getByRole('checkbox', { name: 'In stock' }).waitFor();
+      } else {
+        await page
+          .getByRole('complementary', { name: 'Filters' })
+          .getByRole('checkbox', { name: 'In stock' })
+          .waitFor();
+      }
+      await expectNoViolations(page, `/category/for-women's filters at ${size}`);
     });
   });
 

@@ -67,6 +67,7 @@ describe('restoreInitialData', () => {
       'ProductPage',
       'ProductReviews',
       'Reviews',
+      'Viewer',
     ]);
   });
 

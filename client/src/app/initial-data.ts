@@ -6,6 +6,7 @@ import { NewArrivalsPageDocument } from '../features/catalog/api/new-arrivals-pa
 import { NewArrivalsSectionDocument } from '../features/catalog/api/new-arrivals-section.generated';
 import { ProductPageDocument } from '../features/catalog/api/product-page.generated';
 import { ProductReviewsDocument, ReviewsDocument } from '../features/reviews/api/reviews.generated';
+import { ViewerDocument } from '../shared/session/session.generated';
 
 /** The id of the <script type="application/json"> in which the server embeds a page's first-screen data. */
 export const INITIAL_DATA_ELEMENT_ID = '__APOLLO_DATA__';
@@ -25,6 +26,9 @@ export const initialDataDocuments: Readonly<Record<string, DocumentNode>> = {
   CategoryPage: CategoryPageDocument,
   CategoryProducts: CategoryProductsDocument,
   NewArrivalsPage: NewArrivalsPageDocument,
+  // Who is signed in, embedded for a request with no session (nobody): the header and Add to Cart start without
+  // asking, and without drawing the page again when the answer comes.
+  Viewer: ViewerDocument,
 };
 
 interface InitialDataEntry {

@@ -228,10 +228,14 @@ export const catalogPages = {
 
   async category(ctx: RequestContext, slug: string, hasQuery: boolean, imageSizes: ImageSizes): Promise<PageHead> {
     const { title, category } = await catalogService.categoryMatch(ctx, slug);
-    // The first card's image (the same sizes as client product-card.tsx), when the list is the unfiltered one.
-    const [first] = hasQuery
-      ? []
-      : await catalogService.listProducts(ctx, { filter: { categorySlug: slug }, page: { limit: 1, offset: 0 } });
+    // The first card's image (the same sizes as client product-card.tsx) and the count above the grid, when the
+    // list is the unfiltered one: drawn at once, the page does not move when the app replaces the first paint.
+    const [[first], count] = hasQuery
+      ? [[], undefined]
+      : await Promise.all([
+          catalogService.listProducts(ctx, { filter: { categorySlug: slug }, page: { limit: 1, offset: 0 } }),
+          catalogService.countProducts(ctx, { categorySlug: slug }),
+        ]);
     const firstImage = first?.images[0];
     const path = `/category/${category?.slug ?? slug}`;
     const name = titleCase(title);
@@ -265,6 +269,9 @@ export const catalogPages = {
         kind: 'category',
         breadcrumbs: [{ name, path }],
         title,
+        description: category?.description,
+        // The client's wording (features/catalog/pages/product-count-text.ts): '1 product', '12 products'.
+        countText: count === undefined ? undefined : `${count} ${count === 1 ? 'product' : 'products'}`,
         product: first
           ? {
               name: first.name,

@@ -27,6 +27,9 @@ export type FirstPaint =
   | {
       kind: 'category';
       title: string;
+      /** The category's description and its product count ('12 products'), drawn where the client draws them. */
+      description?: string | null;
+      countText?: string;
       product?: { name: string; category: string; image?: FirstPaintImage };
       breadcrumbs: FirstPaintCrumb[];
     }
@@ -82,9 +85,15 @@ function pageContent(firstPaint: FirstPaint): string {
             product.category,
           )}</p></article></li></ul>`
         : '';
+      const intro = firstPaint.description
+        ? `<p class="catalog-page__intro">${escapeHtml(firstPaint.description)}</p>`
+        : '';
+      const count = firstPaint.countText
+        ? `<p class="catalog-page__count">${escapeHtml(firstPaint.countText)}</p>`
+        : '';
       return `<div class="page catalog-page">${breadcrumbs(firstPaint.breadcrumbs)}<header class="catalog-page__header"><h1 class="catalog-page__title">${escapeHtml(
         firstPaint.title,
-      )}</h1></header><div class="catalog-page__layout"><section class="catalog-page__results">${
+      )}</h1>${intro}${count}</header><div class="catalog-page__layout"><section class="catalog-page__results">${
         card ? `${hiddenHeading('Products')}${card}` : ''
       }</section></div></div>`;
     }

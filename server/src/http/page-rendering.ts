@@ -12,6 +12,7 @@ import { describePage, notFoundHead } from './pages';
 import { renderHeadTags, renderPage, type InitialDataEntry } from './page-html';
 import { renderFirstPaint } from './first-paint';
 import { searchText } from '../shared/search';
+import { sessionTokenOf } from '../modules/accounts/sessions';
 
 /**
  * What the client's build writes for the server (client/server-manifest.mjs, decision 0044): its route table, the
@@ -143,7 +144,13 @@ export function pageRoute(config: AppConfig, schema: GraphQLSchema, responseCach
         })
       : notFoundHead;
     const initialData: InitialDataEntry[] = [];
-    for (const { operationName, variables } of head.initialData ?? []) {
+    // A request with no session is nobody's: its page says so (`me: null`), and the client's header and Add to Cart
+    // start without asking who is signed in. Only such requests are answered from the response cache (cacheKeyFor).
+    const operations = [
+      ...(head.initialData ?? []),
+      ...(request.headers.authorization || sessionTokenOf(request) ? [] : [{ operationName: 'Viewer', variables: {} }]),
+    ];
+    for (const { operationName, variables } of operations) {
       const data = await build.runOperation(schema, request.ctx, operationName, variables);
       if (data) initialData.push({ operationName, variables, data });
     }

@@ -5,6 +5,7 @@ import { Product, ProductImage } from '../../modules/catalog/product.entity';
 import { Concentration, ProductVariant } from '../../modules/catalog/product-variant.entity';
 import { writeClientDist } from '../../../test/client-dist';
 import { startTestShop, type TestShop } from '../../../test/test-shop';
+import { createSignedInUser } from '../../../test/users';
 
 let shop: TestShop;
 let clientDist: Awaited<ReturnType<typeof writeClientDist>>;
@@ -143,7 +144,14 @@ describe('product pages', () => {
       '<nav aria-label="Breadcrumb" class="breadcrumbs"><ol><li><a href="/">Home</a></li><li><a href="/category/for-women" aria-current="page">For Women</a></li></ol></nav>',
     );
     expect(category).toContain('<h1 class="catalog-page__title">FOR WOMEN</h1>');
+    // Under the title, as the client draws them (so the grid does not move down when the app takes over): the
+    // category's description and the count of the unfiltered list.
+    expect(category).toMatch(
+      /<h1 class="catalog-page__title">FOR WOMEN<\/h1><p class="catalog-page__intro">[^<]+<\/p><p class="catalog-page__count">\d+ products<\/p><\/header>/,
+    );
     expect(category).toMatch(/<article class="product-card">[\s\S]*?<img src="\/uploads\/sample-/);
+    // A filtered list's count is the client's to draw: the first paint does not guess it.
+    expect((await page('/category/for-women?availability=in-stock')).text).not.toContain('catalog-page__count');
     const home = (await page('/')).text;
     expect(home).toMatch(
       /<a href="\/category\/for-women" class="category-card"><img src="\/uploads\/category-for-women/,
@@ -193,7 +201,22 @@ describe('product pages', () => {
           productReviews: [],
         },
       }),
+      // A request with no session is nobody's: the header starts signed out without asking.
+      { operationName: 'Viewer', variables: {}, data: { me: null } },
     ]);
+  });
+
+  it('leaves who is signed in for the client to ask when the request carries a session', async () => {
+    const embedded = (html: string) =>
+      JSON.parse(/<script id="__APOLLO_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '[]');
+    const shopper = await createSignedInUser(shop);
+    for (const request of [
+      shop.http.get('/product/3').set('accept', 'text/html').set(shopper.auth),
+      shop.http.get('/product/3').set('accept', 'text/html').set('cookie', `session=${shopper.token}`),
+    ]) {
+      const names = embedded((await request).text).map((entry: { operationName: string }) => entry.operationName);
+      expect(names).toEqual(['ProductPage', 'ProductReviews']);
+    }
   });
 
   it('keeps a hostile product name inert in the title, meta tags, JSON-LD and embedded data', async () => {

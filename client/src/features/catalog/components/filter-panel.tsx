@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Availability } from '../api/category-products.generated';
-import { AVAILABILITY_OPTIONS, facetCount, type FacetChoices } from '../product-list-params';
+import { AVAILABILITY_OPTIONS, facetCount, type FacetChoices, type ProductListParams } from '../product-list-params';
 import { FacetFilters, type FacetCounts } from './facet-filters';
 import { MAX_SEARCH_LENGTH } from '../search-text';
 import './filter-panel.css';
@@ -119,5 +119,29 @@ export function FilterPanel({
         </button>
       ) : null}
     </form>
+  );
+}
+
+interface ListFilterPanelProps {
+  headingId: string;
+  /** The list's filters as the URL holds them, with their setters (useProductListParams). */
+  list: ProductListParams;
+  counts: FacetCounts | undefined;
+  /** What "Clear filters" does; the list's own clearFilters unless given. */
+  onClear?: () => void;
+}
+
+/** The filter panel of a list whose filters live in the URL: the category and New Arrivals pages. */
+export function ListFilterPanel({ headingId, list, counts, onClear = list.clearFilters }: ListFilterPanelProps) {
+  return (
+    <FilterPanel
+      headingId={headingId}
+      search={list.search}
+      onSearchChange={list.setSearch}
+      availability={list.availability}
+      onAvailabilityChange={list.setAvailability}
+      facets={{ choices: list, counts, onChange: list.setFacets }}
+      onClear={onClear}
+    />
   );
 }

@@ -9,8 +9,10 @@ import {
 } from '../api/category-products.generated';
 import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
 import { createProduct } from '../testing/factories';
-import { facetsMock, withFacetMocks } from '../testing/facet-mocks';
+import { ProductFacetsDocument } from '../api/product-facets.generated';
+import { createFacetCounts, facetsMock, withFacetMocks } from '../testing/facet-mocks';
 import { renderWithProviders } from '../testing/render';
+import { mockViewport, restoreViewport } from '../testing/viewport';
 import { CategoryPage } from './category-page';
 
 function titleMock(
@@ -186,5 +188,44 @@ describe('CategoryPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'FOR WOMEN' })).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch products');
+  });
+
+  describe('on a phone', () => {
+    afterEach(restoreViewport);
+
+    it('shows the products first and the filters in a drawer, counting facets only once it opens', async () => {
+      mockViewport({ mobile: true });
+      const user = userEvent.setup();
+      const facetCounts = jest.fn(() => ({ data: { productFacets: createFacetCounts({ total: 1 }) } }));
+      renderWithProviders(<CategoryPage />, {
+        route: '/category/for-men',
+        path: '/category/:category',
+        mocks: [
+          titleMock('for-men', 'FOR MEN'),
+          productsMock({ filter: { categorySlug: 'for-men' } }, [createProduct({ id: 2, name: 'Cedar Ridge' })]),
+          {
+            request: { query: ProductFacetsDocument, variables: { filter: { categorySlug: 'for-men' } } },
+            result: facetCounts,
+          },
+        ],
+      });
+      await screen.findByRole('article', { name: 'Cedar Ridge' });
+
+      expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: 'In stock' })).not.toBeInTheDocument();
+      expect(facetCounts).not.toHaveBeenCalled();
+
+      const filter = screen.getByRole('button', { name: 'Filter' });
+      expect(filter).toHaveAttribute('aria-haspopup', 'dialog');
+      await user.click(filter);
+      const drawer = screen.getByRole('dialog', { name: 'Filters' });
+      expect(within(drawer).getByRole('checkbox', { name: 'In stock' })).toBeInTheDocument();
+      await waitFor(() => expect(facetCounts).toHaveBeenCalledTimes(1));
+
+      await user.click(within(drawer).getByRole('button', { name: 'Show results' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(filter).toHaveFocus();
+      expect(screen.getByRole('article', { name: 'Cedar Ridge' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useCategoryPageQuery } from '../api/category-page.generated';
 import { useCategoryProductsQuery } from '../api/category-products.generated';
@@ -7,10 +7,12 @@ import { PageMeta } from '../../../shared/ui/page-meta';
 import { breadcrumbName } from '../breadcrumb-name';
 import { categoryHead, categoryTitleFromSlug } from '../category-title';
 import { Breadcrumbs } from '../components/breadcrumbs';
-import { FilterPanel } from '../components/filter-panel';
+import { FilterDrawer, FilterToggle } from '../components/filter-drawer';
+import { ListFilterPanel } from '../components/filter-panel';
 import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
 import { CATEGORY_SORTS, PRODUCT_LIST_PAGE_SIZE, toProductFilter, useProductListParams } from '../product-list-params';
+import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
 import './catalog-page.css';
 import { productCountText } from './product-count-text';
 
@@ -27,6 +29,11 @@ function CategoryView({ slug }: { slug: string }) {
   const filtersHeadingId = useId();
   const resultsHeadingId = useId();
   const list = useProductListParams(CATEGORY_SORTS);
+  // On a phone the filters open as a drawer, so the products come first (and do not move down under a panel
+  // the server's first paint did not draw).
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const panelShown = !isMobile || drawerOpen;
 
   const categoryQuery = useCategoryPageQuery({ variables: { slug } });
   const match = categoryQuery.data?.category;
@@ -40,9 +47,11 @@ function CategoryView({ slug }: { slug: string }) {
   });
   // While a new filter loads, the previous results stay (marked busy) instead of blanking the grid.
   const results = productsQuery.data ?? productsQuery.previousData;
-  // The facet counts come apart, so the grid never waits for them (decision 0084).
-  const facetsQuery = useProductFacetsQuery({ variables: { filter } });
+  // The facet counts come apart, so the grid never waits for them, and only while the panel shows (decision 0084).
+  const facetsQuery = useProductFacetsQuery({ variables: { filter }, skip: !panelShown });
   const facetCounts = (facetsQuery.data ?? facetsQuery.previousData)?.productFacets;
+
+  const panel = <ListFilterPanel headingId={filtersHeadingId} list={list} counts={facetCounts} />;
 
   return (
     <div className="page catalog-page">
@@ -64,23 +73,25 @@ function CategoryView({ slug }: { slug: string }) {
           </p>
         ) : null}
       </header>
-      <div className="catalog-page__layout catalog-page__layout--with-filters">
-        <aside className="catalog-page__filters" aria-labelledby={filtersHeadingId}>
-          <FilterPanel
-            headingId={filtersHeadingId}
-            search={list.search}
-            onSearchChange={list.setSearch}
-            availability={list.availability}
-            onAvailabilityChange={list.setAvailability}
-            facets={{ choices: list, counts: facetCounts, onChange: list.setFacets }}
-            onClear={list.clearFilters}
-          />
-        </aside>
+      <div className={isMobile ? 'catalog-page__layout' : 'catalog-page__layout catalog-page__layout--with-filters'}>
+        {isMobile ? null : (
+          <aside className="catalog-page__filters" aria-labelledby={filtersHeadingId}>
+            {panel}
+          </aside>
+        )}
         <section className="catalog-page__results" aria-labelledby={resultsHeadingId} aria-busy={productsQuery.loading}>
           <div className="catalog-page__toolbar">
             <h2 id={resultsHeadingId} className="visually-hidden">
               Products
             </h2>
+            {isMobile ? (
+              <FilterToggle
+                open={drawerOpen}
+                activeCount={list.activeFilterCount}
+                asDialog
+                onToggle={() => setDrawerOpen((open) => !open)}
+              />
+            ) : null}
             <SortSelect label="Sort by" options={CATEGORY_SORTS} value={list.sort} onChange={list.setSort} />
           </div>
           <ProductResults
@@ -91,6 +102,11 @@ function CategoryView({ slug }: { slug: string }) {
           />
         </section>
       </div>
+      {isMobile ? (
+        <FilterDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} labelledBy={filtersHeadingId}>
+          {panel}
+        </FilterDrawer>
+      ) : null}
     </div>
   );
 }

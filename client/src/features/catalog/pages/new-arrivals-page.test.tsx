@@ -10,6 +10,7 @@ import { PRODUCT_LIST_PAGE_SIZE } from '../product-list-params';
 import { createProduct } from '../testing/factories';
 import { withFacetMocks } from '../testing/facet-mocks';
 import { renderWithProviders } from '../testing/render';
+import { mockViewport, restoreViewport } from '../testing/viewport';
 import { NewArrivalsPage } from './new-arrivals-page';
 
 function arrivalsMock(
@@ -39,24 +40,8 @@ function productNames() {
   return screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 }
 
-function mockViewport({ mobile }: { mobile: boolean }) {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    writable: true,
-    value: (query: string) => ({
-      matches: mobile && query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }),
-  });
-}
-
 describe('NewArrivalsPage', () => {
-  afterEach(() => {
-    // jsdom has no matchMedia: leave it as found.
-    Reflect.deleteProperty(window, 'matchMedia');
-  });
+  afterEach(restoreViewport);
 
   it('shows the title, intro and the newest products first', async () => {
     renderArrivals([arrivalsMock({}, newest)]);

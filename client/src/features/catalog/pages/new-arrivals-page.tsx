@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { useNewArrivalsPageQuery } from '../api/new-arrivals-page.generated';
 import { useProductFacetsQuery } from '../api/product-facets.generated';
-import { Modal } from '../../../shared/ui/modal';
 import { PageMeta } from '../../../shared/ui/page-meta';
-import { FilterPanel } from '../components/filter-panel';
-import { FilterIcon } from '../../../shared/ui/icons';
+import { ListFilterPanel } from '../components/filter-panel';
+import { FilterDrawer, FilterToggle } from '../components/filter-drawer';
 import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
 import {
@@ -36,17 +35,7 @@ export function NewArrivalsPage() {
   const facetsQuery = useProductFacetsQuery({ variables: { filter }, skip: !filtersOpen });
   const facetCounts = (facetsQuery.data ?? facetsQuery.previousData)?.productFacets;
 
-  const panel = (
-    <FilterPanel
-      headingId={filtersHeadingId}
-      search={list.search}
-      onSearchChange={list.setSearch}
-      availability={list.availability}
-      onAvailabilityChange={list.setAvailability}
-      facets={{ choices: list, counts: facetCounts, onChange: list.setFacets }}
-      onClear={list.clearFilters}
-    />
-  );
+  const panel = <ListFilterPanel headingId={filtersHeadingId} list={list} counts={facetCounts} />;
 
   return (
     <div className="page catalog-page">
@@ -62,18 +51,13 @@ export function NewArrivalsPage() {
         </p>
       </header>
       <div className="catalog-page__toolbar">
-        <button
-          type="button"
-          className="button button--outline filter-toggle"
-          aria-expanded={filtersOpen}
-          aria-controls={filtersOpen && !isMobile ? panelId : undefined}
-          aria-haspopup={isMobile ? 'dialog' : undefined}
-          onClick={() => setFiltersOpen((open) => !open)}
-        >
-          <FilterIcon />
-          Filter
-          {list.activeFilterCount > 0 ? ` (${list.activeFilterCount})` : null}
-        </button>
+        <FilterToggle
+          open={filtersOpen}
+          activeCount={list.activeFilterCount}
+          asDialog={isMobile}
+          panelId={panelId}
+          onToggle={() => setFiltersOpen((open) => !open)}
+        />
         <SortSelect label="Sort By" options={NEW_ARRIVALS_SORTS} value={list.sort} onChange={list.setSort} />
       </div>
       <div
@@ -99,17 +83,9 @@ export function NewArrivalsPage() {
         </section>
       </div>
       {isMobile ? (
-        <Modal
-          open={filtersOpen}
-          onClose={() => setFiltersOpen(false)}
-          labelledBy={filtersHeadingId}
-          className="filter-drawer"
-        >
+        <FilterDrawer open={filtersOpen} onClose={() => setFiltersOpen(false)} labelledBy={filtersHeadingId}>
           {panel}
-          <button type="button" className="button filter-drawer__done" onClick={() => setFiltersOpen(false)}>
-            Show results
-          </button>
-        </Modal>
+        </FilterDrawer>
       ) : null}
     </div>
   );

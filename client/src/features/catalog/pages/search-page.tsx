@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCategoryCarouselQuery } from '../api/category-carousel.generated';
 import { useCategoryProductsQuery } from '../api/category-products.generated';
 import { useProductFacetsQuery } from '../api/product-facets.generated';
 import { PageMeta } from '../../../shared/ui/page-meta';
+import { FilterDrawer, FilterToggle } from '../components/filter-drawer';
 import { FilterPanel } from '../components/filter-panel';
 import { ProductResults } from '../components/product-results';
 import { SortSelect } from '../components/sort-select';
@@ -15,6 +16,7 @@ import {
   useProductListParams,
 } from '../product-list-params';
 import { MIN_SEARCH_LENGTH, searchTitle } from '../search-text';
+import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
 import './catalog-page.css';
 import { productCountText } from './product-count-text';
 
@@ -30,6 +32,10 @@ export function SearchPage() {
   const list = useProductListParams(SEARCH_SORTS);
   const query = list.search;
   const searching = query.length >= MIN_SEARCH_LENGTH;
+  // On a phone the filters open as a drawer, so the results come first (as on a category page).
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const panelShown = !isMobile || drawerOpen;
 
   const filter = {
     query,
@@ -41,10 +47,23 @@ export function SearchPage() {
     skip: !searching,
   });
   const results = productsQuery.data ?? productsQuery.previousData;
-  const facetsQuery = useProductFacetsQuery({ variables: { filter }, skip: !searching });
+  const facetsQuery = useProductFacetsQuery({ variables: { filter }, skip: !searching || !panelShown });
   const facetCounts = (facetsQuery.data ?? facetsQuery.previousData)?.productFacets;
   const narrowed = list.availability.length > 0 || facetCount(list) > 0;
   const empty = searching && results?.productsCount === 0;
+
+  const panel = (
+    <FilterPanel
+      headingId={filtersHeadingId}
+      search={query}
+      onSearchChange={list.setSearch}
+      availability={list.availability}
+      onAvailabilityChange={list.setAvailability}
+      facets={{ choices: list, counts: searching ? facetCounts : undefined, onChange: list.setFacets }}
+      // The search stays: only what narrows it goes.
+      onClear={narrowed ? list.clearNarrowing : undefined}
+    />
+  );
 
   return (
     <div className="page catalog-page">
@@ -57,24 +76,25 @@ export function SearchPage() {
           </p>
         ) : null}
       </header>
-      <div className="catalog-page__layout catalog-page__layout--with-filters">
-        <aside className="catalog-page__filters" aria-labelledby={filtersHeadingId}>
-          <FilterPanel
-            headingId={filtersHeadingId}
-            search={query}
-            onSearchChange={list.setSearch}
-            availability={list.availability}
-            onAvailabilityChange={list.setAvailability}
-            facets={{ choices: list, counts: searching ? facetCounts : undefined, onChange: list.setFacets }}
-            // The search stays: only what narrows it goes.
-            onClear={narrowed ? list.clearNarrowing : undefined}
-          />
-        </aside>
+      <div className={isMobile ? 'catalog-page__layout' : 'catalog-page__layout catalog-page__layout--with-filters'}>
+        {isMobile ? null : (
+          <aside className="catalog-page__filters" aria-labelledby={filtersHeadingId}>
+            {panel}
+          </aside>
+        )}
         <section className="catalog-page__results" aria-labelledby={resultsHeadingId} aria-busy={productsQuery.loading}>
           <div className="catalog-page__toolbar">
             <h2 id={resultsHeadingId} className="visually-hidden">
               Products
             </h2>
+            {isMobile ? (
+              <FilterToggle
+                open={drawerOpen}
+                activeCount={list.availability.length + facetCount(list)}
+                asDialog
+                onToggle={() => setDrawerOpen((open) => !open)}
+              />
+            ) : null}
             <SortSelect label="Sort by" options={SEARCH_SORTS} value={list.sort} onChange={list.setSort} />
           </div>
           {!searching ? (
@@ -91,6 +111,11 @@ export function SearchPage() {
           )}
         </section>
       </div>
+      {isMobile ? (
+        <FilterDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} labelledBy={filtersHeadingId}>
+          {panel}
+        </FilterDrawer>
+      ) : null}
     </div>
   );
 }
