@@ -14,8 +14,6 @@ import { navLinks, myOrdersLink } from './site-header-links';
 export const DESKTOP_MEDIA_QUERY = '(min-width: 768px)';
 
 export function SiteHeader() {
-  // The signed-in shopper's total quantity from the cached cart; no badge at 0.
-  const quantity = useCartQuantity();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY);
@@ -57,7 +55,7 @@ export function SiteHeader() {
         </nav>
         <SearchBox />
         <div className="site-header__actions">
-          <CartLink quantity={quantity} />
+          {signedIn ? <ShopperCartLink /> : <CartLink quantity={0} />}
           {signedIn ? (
             <button type="button" className="icon-button" aria-label="Log out" onClick={() => void logout()}>
               <LogoutIcon />
@@ -114,6 +112,14 @@ function NavList({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () 
       ))}
     </ul>
   );
+}
+
+/**
+ * The signed-in shopper's cart link, its badge the total quantity from the cached cart (none at 0). A guest's link
+ * has no badge and asks for nothing: the header mounts no cart query for a guest.
+ */
+function ShopperCartLink() {
+  return <CartLink quantity={useCartQuantity()} />;
 }
 
 function CartLink({ quantity }: { quantity: number }) {

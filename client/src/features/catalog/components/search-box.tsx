@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useLocation, useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../shared/format-money';
 import { SearchIcon } from '../../../shared/ui/icons';
-import { useSearchSuggestionsQuery } from '../api/search-suggestions.generated';
+import { useSearchSuggestionsQuery, type SearchSuggestionsQuery } from '../api/search-suggestions.generated';
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, searchPath } from '../search-text';
 import './search-box.css';
 
@@ -57,10 +57,10 @@ export function SearchBox() {
     return () => clearTimeout(timer);
   }, [trimmed]);
 
-  // Apollo answers for the latest variables only: an older request still in flight never replaces newer results.
   const asking = open && debounced.length >= MIN_SEARCH_LENGTH;
-  const { data, previousData } = useSearchSuggestionsQuery({ variables: { q: debounced }, skip: !asking });
-  const found = asking ? (data ?? previousData)?.searchSuggestions : undefined;
+  // The last answer, kept while the next one loads (as a query's previousData would be).
+  const [answer, setAnswer] = useState<SearchSuggestionsQuery['searchSuggestions']>();
+  const found = asking ? answer : undefined;
 
   const suggestions: Suggestion[] = found
     ? [
@@ -140,6 +140,8 @@ export function SearchBox() {
 
   return (
     <div className={revealed ? 'search-box search-box--revealed' : 'search-box'}>
+      {/* Mounted only while suggestions are wanted: until then the header sets up no query at all. */}
+      {asking ? <SuggestionsQuery q={debounced} onAnswer={setAnswer} /> : null}
       <button
         type="button"
         className="icon-button search-box__toggle"
@@ -215,4 +217,23 @@ export function SearchBox() {
       </form>
     </div>
   );
+}
+
+/**
+ * The suggestions for `q`, handed up as they arrive. Apollo answers for the latest variables only: an older request
+ * still in flight never replaces newer results.
+ */
+function SuggestionsQuery({
+  q,
+  onAnswer,
+}: {
+  q: string;
+  onAnswer: (answer: SearchSuggestionsQuery['searchSuggestions']) => void;
+}) {
+  const { data } = useSearchSuggestionsQuery({ variables: { q } });
+  const answer = data?.searchSuggestions;
+  useEffect(() => {
+    if (answer) onAnswer(answer);
+  }, [answer, onAnswer]);
+  return null;
 }
