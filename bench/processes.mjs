@@ -3,6 +3,7 @@
  * and stopping them in an order that lets the embedded PostgreSQL shut down cleanly.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,6 +111,21 @@ function waitForExit(child, timeoutMs) {
  * group-wide SIGINT would also hit PostgreSQL before the shop has closed its pool).
  */
 export async function startServer({ dataDir, pinned }, attempts = 3) {
+  // Paystack's side, off the shop's core (decision 0095): what the shop does for a payment is all that counts.
+  const paystackKey = `sk_test_bench_${randomBytes(12).toString('hex')}`;
+  const paystackApi = await startListeningChild('paystack-api.mjs', [paystackKey], {
+    pinned: false,
+    what: 'the Paystack-compatible API',
+  });
+  try {
+    return await startShopProcess({ dataDir, pinned, paystackApi, paystackKey }, attempts);
+  } catch (error) {
+    await stopBareHandler(paystackApi);
+    throw error;
+  }
+}
+
+async function startShopProcess({ dataDir, pinned, paystackApi, paystackKey }, attempts) {
   const port = await findFreePort();
   // The end of every autocannon run drops connections with requests in flight, which the shop logs as a
   // warning each; that is the bench's doing, so those lines are left out. Everything else passes.
@@ -125,8 +141,9 @@ export async function startServer({ dataDir, pinned }, attempts = 3) {
     log,
     commandPrefix: pinned ? ['taskset', '-c', String(serverCpu)] : [],
     detached: true,
+    paystack: { secretKey: paystackKey, baseUrl: paystackApi.url },
   });
-  const handle = { child, url: baseUrl, port, dataDir };
+  const handle = { child, url: baseUrl, port, dataDir, paystackApi };
   try {
     await waitForHealthy(baseUrl, child);
   } catch (error) {
@@ -134,8 +151,9 @@ export async function startServer({ dataDir, pinned }, attempts = 3) {
     // outgoing connection may take it meanwhile as its local port: a run once died so. Another port then.
     await new Promise((resolve) => setTimeout(resolve, 200)); // the child's last lines, still in the pipe
     if (portTaken && attempts > 1) {
-      await stopServer(handle);
-      return startServer({ dataDir, pinned }, attempts - 1);
+      await stopShop(handle.child, 'bench');
+      await stopLeftoverPostgres(handle.dataDir, 'bench');
+      return startShopProcess({ dataDir, pinned, paystackApi, paystackKey }, attempts - 1);
     }
     throw Object.assign(error, { handle });
   }
@@ -150,27 +168,37 @@ export async function stopServer(handle) {
   if (!handle) return;
   await stopShop(handle.child, 'bench');
   await stopLeftoverPostgres(handle.dataDir, 'bench');
+  await stopBareHandler(handle.paystackApi);
 }
 
-/** Starts bare-handler.mjs (pinned like the shop) and resolves with its URL once it listens. */
-export async function startBareHandler({ bodyFile, pinned, timeoutMs = 10_000 }) {
-  const { command, args } = nodeCommand([path.join(benchDir, 'bare-handler.mjs'), bodyFile], pinned);
+/**
+ * Starts a bench script as a child with an IPC channel and resolves once it reports the port it listens on. Pinned
+ * like the shop, or else on the load CPU this process is pinned to.
+ */
+async function startListeningChild(script, args, { pinned, what, timeoutMs = 10_000 }) {
+  const { command, args: commandArgs } = nodeCommand([path.join(benchDir, script), ...args], pinned);
   // taskset execs node in place, so the IPC channel (an inherited fd) still reaches node.
-  const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], detached: true });
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], detached: true });
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bare handler did not start')), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${what} did not start`)), timeoutMs);
     child.once('message', (message) => {
       clearTimeout(timer);
       resolve(message.port);
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the bare handler exited during start (code ${code})`));
+      reject(new Error(`${what} exited during start (code ${code})`));
     });
   });
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
+/** Starts bare-handler.mjs (pinned like the shop) and resolves with its URL once it listens. */
+export function startBareHandler({ bodyFile, pinned, timeoutMs }) {
+  return startListeningChild('bare-handler.mjs', [bodyFile], { pinned, what: 'the bare handler', timeoutMs });
+}
+
+/** Stops a listening child: the bare handler, or the Paystack-compatible API. */
 export async function stopBareHandler(handle) {
   if (!handle || exited(handle.child)) return;
   handle.child.kill('SIGTERM');

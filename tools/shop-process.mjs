@@ -66,7 +66,8 @@ export function buildIfMissing(label) {
  * shop's stand-in, and its output appended to `log`. `databaseUrl` names a PostgreSQL server the caller made for
  * this run instead (the fleet test's instances share one). `env` adds to or overrides these settings;
  * `commandPrefix` runs node under another command (the bench's `taskset -c 0`), and `detached` gives it its own
- * process group.
+ * process group. `paystack` ({ secretKey, baseUrl }) sends payments to a Paystack-compatible API instead of the
+ * stand-in (the bench's, in a process of its own).
  */
 export function startBuiltShop({
   dataDir,
@@ -76,6 +77,7 @@ export function startBuiltShop({
   env: extra = {},
   commandPrefix = [],
   detached = false,
+  paystack,
 }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
@@ -99,6 +101,12 @@ export function startBuiltShop({
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // Payments through the stand-in (asked for by name above), never a key from the caller's environment.
   delete env.PAYSTACK_SECRET_KEY;
+  delete env.PAYSTACK_BASE_URL;
+  if (paystack) {
+    env.PAYMENT_SIMULATOR = 'false';
+    env.PAYSTACK_SECRET_KEY = paystack.secretKey;
+    env.PAYSTACK_BASE_URL = paystack.baseUrl;
+  }
   delete env.CLIENT_DIST;
   const [command, ...args] = [
     ...commandPrefix,

@@ -26,6 +26,7 @@ import { Migration0024ProductVariants } from './migration-0024-product-variants'
 import { Migration0025ProductHandles } from './migration-0025-product-handles';
 import { Migration0026FacetTerms } from './migration-0026-facet-terms';
 import { Migration0027HandleCheckByIndex } from './migration-0027-handle-check-by-index';
+import { Migration0028StockWritesInPlace } from './migration-0028-stock-writes-in-place';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -60,4 +61,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0025ProductHandles', class: Migration0025ProductHandles },
   { name: 'Migration0026FacetTerms', class: Migration0026FacetTerms },
   { name: 'Migration0027HandleCheckByIndex', class: Migration0027HandleCheckByIndex },
+  { name: 'Migration0028StockWritesInPlace', class: Migration0028StockWritesInPlace },
 ];

@@ -37,7 +37,7 @@ export function categoryTextCondition(slug: string): { sql: string; params: unkn
 export function availabilityCondition(availability: readonly Availability[] | null | undefined): string | null {
   const asked = new Set(availability ?? []);
   if (asked.size !== 1) return null;
-  return asked.has(Availability.IN_STOCK) ? 'p.quantity > 0' : 'p.quantity <= 0';
+  return asked.has(Availability.IN_STOCK) ? 'p.in_stock' : 'not p.in_stock';
 }
 
 /** The most notes and sizes one filter may name (a shopper ticks a few; more is a hostile request). */

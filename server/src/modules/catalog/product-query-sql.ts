@@ -98,7 +98,7 @@ export function relatedProductsSelect(productId: number, limit: number): Catalog
                                    where member.category_id = own.category_id and member.product_id <> ?
                                    order by member.product_id desc limit ?) m
                  cross join lateral (select * from products p
-                                      where p.id = m.product_id and p.archived_at is null and p.quantity > 0
+                                      where p.id = m.product_id and p.archived_at is null and p.in_stock
                                       offset 0) p
                  limit ?) p
               where own.product_id = ?

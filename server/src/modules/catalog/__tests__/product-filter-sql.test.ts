@@ -14,9 +14,9 @@ describe("a product filter's conditions", () => {
   });
 
   it('filters by stock only when one availability is asked for', () => {
-    expect(availabilityCondition([Availability.IN_STOCK])).toBe('p.quantity > 0');
-    expect(availabilityCondition([Availability.OUT_OF_STOCK])).toBe('p.quantity <= 0');
-    expect(availabilityCondition([Availability.IN_STOCK, Availability.IN_STOCK])).toBe('p.quantity > 0');
+    expect(availabilityCondition([Availability.IN_STOCK])).toBe('p.in_stock');
+    expect(availabilityCondition([Availability.OUT_OF_STOCK])).toBe('not p.in_stock');
+    expect(availabilityCondition([Availability.IN_STOCK, Availability.IN_STOCK])).toBe('p.in_stock');
     expect(availabilityCondition([Availability.IN_STOCK, Availability.OUT_OF_STOCK])).toBeNull();
     expect(availabilityCondition([])).toBeNull();
     expect(availabilityCondition(null)).toBeNull();

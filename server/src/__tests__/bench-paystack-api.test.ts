@@ -1,0 +1,61 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { repositoryRoot } from '../config/config';
+import { createPaystackClient, PaystackRefusal } from '../modules/payments/paystack-client';
+
+/**
+ * The bench's Paystack-compatible API (bench/paystack-api.mjs, decision 0095), run as the bench runs it and asked
+ * through the shop's own Paystack client: the checkout scenario's payments must be answered as Paystack would.
+ */
+const secretKey = 'sk_test_bench_api_0123456789';
+let child: ChildProcess;
+let baseUrl: string;
+
+beforeAll(async () => {
+  child = fork(path.join(repositoryRoot, 'bench', 'paystack-api.mjs'), [secretKey], { stdio: 'ignore' });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+  });
+  baseUrl = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+});
+
+const payment = {
+  email: 'shopper@example.com',
+  amount: 450_000,
+  currency: 'KES',
+  reference: 'MK-bench-1',
+  callback_url: 'http://127.0.0.1/checkout/paid',
+  channels: ['card', 'mobile_money'],
+  metadata: {},
+};
+
+it("initializes a payment as Paystack answers it, for the shop's client", async () => {
+  const answer = await createPaystackClient(baseUrl, secretKey).initialize(payment);
+  expect(answer).toEqual({
+    authorization_url: 'https://checkout.paystack.com/MK-bench-1',
+    access_code: 'MK-bench-1',
+    reference: 'MK-bench-1',
+  });
+});
+
+it('refuses another key with 401, and a payment without its amount with 400', async () => {
+  await expect(createPaystackClient(baseUrl, 'sk_test_other_key_000').initialize(payment)).rejects.toMatchObject({
+    httpStatus: 401,
+  });
+  const { amount: _amount, ...withoutAmount } = payment;
+  const refused = createPaystackClient(baseUrl, secretKey).initialize(withoutAmount as typeof payment);
+  await expect(refused).rejects.toBeInstanceOf(PaystackRefusal);
+  await expect(refused).rejects.toMatchObject({ httpStatus: 400 });
+});
+
+it('answers a verification as abandoned, so the shop lets the stock go in time', async () => {
+  const verified = await createPaystackClient(baseUrl, secretKey).verify('MK-bench-1');
+  expect(verified).toMatchObject({ reference: 'MK-bench-1', status: 'abandoned' });
+});
