@@ -1,15 +1,20 @@
 import 'reflect-metadata';
+import { fork } from 'node:child_process';
 import { createServer, request as httpRequest, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { GCProfiler, getHeapSpaceStatistics, type HeapSpaceInfo } from 'node:v8';
+import { repositoryRoot } from '../src/config/config';
+import { checkoutForm, setStock } from './checkout';
 import { startTestShop } from './test-shop';
+import { createSignedInUser } from './users';
 
 /**
  * What the hot paths allocate per request (issue 29's allocation budget, decision 0093), measured in a process of
  * its own: a Jest worker keeps running what earlier test files left behind, whose garbage V8 would count too. Run by
  * allocation-budget.test.ts (`node --import tsx`), with the test databases' settings in its environment; prints one
- * line of JSON: the bytes each path allocates per request beyond the same client against a bare node:http server
- * sending the same answer in this process.
+ * line of JSON: the bytes each path allocates per request (per checkout: its three requests) beyond the same client
+ * against a bare node:http server sending the same answers in this process.
  */
 
 interface Exchange {
@@ -48,15 +53,12 @@ interface GcRecord {
 const newSpaceOf = (record: GcRecord['beforeGC']) =>
   record.heapSpaceStatistics.find((space) => space.spaceName === 'new_space')?.spaceUsedSize ?? 0;
 
-/** Bytes allocated in the young generation per request over `count` requests, one at a time. */
-async function allocatedPerRequest(baseUrl: string, exchange: Exchange, count: number): Promise<number> {
+/** Bytes allocated in the young generation per run of `unit` (one request, or a checkout's three) over `count` runs. */
+async function allocatedPer(count: number, unit: () => Promise<void>): Promise<number> {
   const profiler = new GCProfiler();
   const startUsed = newSpace(getHeapSpaceStatistics());
   profiler.start();
-  for (let index = 0; index < count; index += 1) {
-    const { status } = await send(baseUrl, exchange);
-    if (status !== 200) throw new Error(`status ${status} for ${exchange.path}`);
-  }
+  for (let index = 0; index < count; index += 1) await unit();
   const records = (profiler.stop()?.statistics ?? []) as unknown as GcRecord[];
   let allocated = 0;
   let afterLast = startUsed;
@@ -66,6 +68,13 @@ async function allocatedPerRequest(baseUrl: string, exchange: Exchange, count: n
   }
   allocated += newSpace(getHeapSpaceStatistics()) - afterLast;
   return allocated / count;
+}
+
+/** Sends `exchange` and answers its body; anything but `expected` is an error. */
+async function exchanged(baseUrl: string, exchange: Exchange, expected = 200): Promise<Buffer> {
+  const { status, body } = await send(baseUrl, exchange);
+  if (status !== expected) throw new Error(`status ${status} for ${exchange.path}: ${body.toString().slice(0, 200)}`);
+  return body;
 }
 
 const cardFields =
@@ -90,16 +99,52 @@ const restList: Exchange = { method: 'GET', path: '/api/products/list', headers:
 
 const paths = { categoryPage, cachedGet, restList };
 
+/** A checkout as the bench makes it: add to cart, create the order, start its payment (decision 0095). */
+function checkoutSteps(token: string, productId: number) {
+  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` };
+  const post = (path: string, body: unknown): Exchange => ({
+    method: 'POST',
+    path,
+    headers,
+    body: JSON.stringify(body),
+  });
+  return {
+    add: post('/api/carts/add', { product_id: productId, quantity: 1 }),
+    create: post('/api/orders/create', { ...checkoutForm, payment_method: 'mpesa' }),
+    initialize: (orderId: string) => post('/api/paystack/initialize', { order_id: orderId }),
+  };
+}
+
+/** Paystack's side in a process of its own (bench/paystack-api.mjs), so its garbage is not counted as the shop's. */
+async function startPaystackApi(secretKey: string): Promise<{ url: string; stop: () => void }> {
+  const child = fork(path.join(repositoryRoot, 'bench', 'paystack-api.mjs'), [secretKey], { stdio: 'ignore' });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`the Paystack-compatible API exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
 async function main(): Promise<void> {
-  const shop = await startTestShop();
-  let bareBody: Buffer = Buffer.alloc(0);
+  const paystackKey = 'sk_test_allocation_probe_0123456789';
+  const paystack = await startPaystackApi(paystackKey);
+  const shop = await startTestShop({
+    env: {
+      PAYSTACK_SECRET_KEY: paystackKey,
+      PAYSTACK_BASE_URL: paystack.url,
+      PAYMENT_PROMPTS_PER_ACCOUNT: '100000',
+      PAYMENT_PROMPTS_PER_IP: '100000',
+    },
+  });
+  const bareBodies = new Map<string, Buffer>();
   const bare = createServer((incoming, outgoing) => {
     incoming.resume();
-    incoming.on('end', () =>
+    incoming.on('end', () => {
+      const body = bareBodies.get(incoming.url ?? '') ?? Buffer.alloc(0);
       outgoing
-        .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bareBody.length })
-        .end(bareBody),
-    );
+        .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length })
+        .end(body);
+    });
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
@@ -108,17 +153,40 @@ async function main(): Promise<void> {
     for (const [name, exchange] of Object.entries(paths)) {
       // Warmed: the query compiled (its second use), its lists and views kept (their second read), the answer cached.
       let answer: Buffer = Buffer.alloc(0);
-      for (let index = 0; index < 30; index += 1) answer = (await send(shop.url, exchange)).body;
-      bareBody = answer;
+      for (let index = 0; index < 30; index += 1) answer = await exchanged(shop.url, exchange);
+      bareBodies.set(exchange.path, answer);
       for (let index = 0; index < 30; index += 1) await send(bareUrl, exchange);
-      const shopBytes = await allocatedPerRequest(shop.url, exchange, 400);
-      const bareBytes = await allocatedPerRequest(bareUrl, exchange, 400);
+      const shopBytes = await allocatedPer(400, () => exchanged(shop.url, exchange).then(() => undefined));
+      const bareBytes = await allocatedPer(400, () => exchanged(bareUrl, exchange).then(() => undefined));
       own[name] = Math.round(shopBytes - bareBytes);
     }
+
+    const user = await createSignedInUser(shop);
+    await setStock(shop, [1], 1_000_000);
+    const steps = checkoutSteps(user.token, 1);
+    const checkout = async (baseUrl: string, expected: { add: number; create: number }) => {
+      await exchanged(baseUrl, steps.add, expected.add);
+      const created = JSON.parse((await exchanged(baseUrl, steps.create, expected.create)).toString()) as {
+        data: { order: { id: string } };
+      };
+      await exchanged(baseUrl, steps.initialize(created.data.order.id));
+    };
+    const shopCheckout = () => checkout(shop.url, { add: 201, create: 201 });
+    for (let index = 0; index < 30; index += 1) await shopCheckout();
+    // The bare server answers each step with the shop's last answer to it.
+    bareBodies.set(steps.add.path, await exchanged(shop.url, steps.add, 201));
+    const lastOrder = await exchanged(shop.url, steps.create, 201);
+    bareBodies.set(steps.create.path, lastOrder);
+    const lastId = (JSON.parse(lastOrder.toString()) as { data: { order: { id: string } } }).data.order.id;
+    bareBodies.set(steps.initialize(lastId).path, await exchanged(shop.url, steps.initialize(lastId)));
+    const bareCheckout = () => checkout(bareUrl, { add: 200, create: 200 });
+    for (let index = 0; index < 30; index += 1) await bareCheckout();
+    own.checkout = Math.round((await allocatedPer(200, shopCheckout)) - (await allocatedPer(200, bareCheckout)));
   } finally {
     agent.destroy();
     await new Promise((resolve) => bare.close(resolve));
     await shop.close();
+    paystack.stop();
   }
   process.stdout.write(`${JSON.stringify(own)}\n`);
 }
