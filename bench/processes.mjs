@@ -120,7 +120,7 @@ export async function startServer({ dataDir, pinned }, attempts = 3) {
   try {
     return await startShopProcess({ dataDir, pinned, paystackApi, paystackKey }, attempts);
   } catch (error) {
-    await stopBareHandler(paystackApi);
+    await stopListeningChild(paystackApi);
     throw error;
   }
 }
@@ -168,7 +168,7 @@ export async function stopServer(handle) {
   if (!handle) return;
   await stopShop(handle.child, 'bench');
   await stopLeftoverPostgres(handle.dataDir, 'bench');
-  await stopBareHandler(handle.paystackApi);
+  await stopListeningChild(handle.paystackApi);
 }
 
 /**
@@ -198,8 +198,8 @@ export function startBareHandler({ bodyFile, pinned, timeoutMs }) {
   return startListeningChild('bare-handler.mjs', [bodyFile], { pinned, what: 'the bare handler', timeoutMs });
 }
 
-/** Stops a listening child: the bare handler, or the Paystack-compatible API. */
-export async function stopBareHandler(handle) {
+/** Stops a child `startListeningChild` started: the bare handler, or the Paystack-compatible API. */
+export async function stopListeningChild(handle) {
   if (!handle || exited(handle.child)) return;
   handle.child.kill('SIGTERM');
   if (!(await waitForExit(handle.child, 3000))) handle.child.kill('SIGKILL');

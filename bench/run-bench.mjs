@@ -38,7 +38,7 @@ import {
   repositoryRoot,
   startBareHandler,
   startServer,
-  stopBareHandler,
+  stopListeningChild,
   stopServer,
 } from './processes.mjs';
 import { pacedLoad } from './paced-load.mjs';
@@ -431,7 +431,7 @@ async function startBare(serverUrl, tempRoot, pinning) {
   const bodyFile = path.join(tempRoot, 'bare-body.json');
   await fs.writeFile(bodyFile, capturedText);
   const bare = await startBareHandler({ bodyFile, pinned: pinning.applied });
-  cleanupTasks.push(() => stopBareHandler(bare));
+  cleanupTasks.push(() => stopListeningChild(bare));
   return bare;
 }
 

@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { fork } from 'node:child_process';
 import { createServer, request as httpRequest, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { GCProfiler, getHeapSpaceStatistics, type HeapSpaceInfo } from 'node:v8';
-import { repositoryRoot } from '../src/config/config';
+import { startBenchPaystackApi } from './bench-paystack-api';
 import { checkoutForm, setStock } from './checkout';
 import { startTestShop } from './test-shop';
 import { createSignedInUser } from './users';
@@ -115,19 +113,10 @@ function checkoutSteps(token: string, productId: number) {
   };
 }
 
-/** Paystack's side in a process of its own (bench/paystack-api.mjs), so its garbage is not counted as the shop's. */
-async function startPaystackApi(secretKey: string): Promise<{ url: string; stop: () => void }> {
-  const child = fork(path.join(repositoryRoot, 'bench', 'paystack-api.mjs'), [secretKey], { stdio: 'ignore' });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve(message.port));
-    child.once('exit', (code) => reject(new Error(`the Paystack-compatible API exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
-}
-
 async function main(): Promise<void> {
   const paystackKey = 'sk_test_allocation_probe_0123456789';
-  const paystack = await startPaystackApi(paystackKey);
+  // Paystack's side in a process of its own, so its garbage is not counted as the shop's.
+  const paystack = await startBenchPaystackApi(paystackKey);
   const shop = await startTestShop({
     env: {
       PAYSTACK_SECRET_KEY: paystackKey,
@@ -186,7 +175,7 @@ async function main(): Promise<void> {
     agent.destroy();
     await new Promise((resolve) => bare.close(resolve));
     await shop.close();
-    paystack.stop();
+    await paystack.stop();
   }
   process.stdout.write(`${JSON.stringify(own)}\n`);
 }

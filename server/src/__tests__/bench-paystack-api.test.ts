@@ -1,6 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { repositoryRoot } from '../config/config';
+import { startBenchPaystackApi } from '../../test/bench-paystack-api';
 import { createPaystackClient, PaystackRefusal } from '../modules/payments/paystack-client';
 
 /**
@@ -8,23 +6,15 @@ import { createPaystackClient, PaystackRefusal } from '../modules/payments/payst
  * through the shop's own Paystack client: the checkout scenario's payments must be answered as Paystack would.
  */
 const secretKey = 'sk_test_bench_api_0123456789';
-let child: ChildProcess;
+let api: Awaited<ReturnType<typeof startBenchPaystackApi>>;
 let baseUrl: string;
 
 beforeAll(async () => {
-  child = fork(path.join(repositoryRoot, 'bench', 'paystack-api.mjs'), [secretKey], { stdio: 'ignore' });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve(message.port));
-    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-  });
-  baseUrl = `http://127.0.0.1:${port}`;
+  api = await startBenchPaystackApi(secretKey);
+  baseUrl = api.url;
 });
 
-afterAll(async () => {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-});
+afterAll(() => api.stop());
 
 const payment = {
   email: 'shopper@example.com',
