@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { before, test } from 'node:test';
 import { createAccount, signIn, signInAsAdmin } from './support/accounts.mjs';
 import { baseUrl, useBrowser, withPage } from './support/browser.mjs';
+import { uniquePhone, waitForSmsCode } from './support/sms-outbox.mjs';
 
 const require = createRequire(import.meta.url);
 // Evaluated as a string, not added as a <script>: the shop's CSP admits no inline or unknown scripts.
@@ -27,6 +28,7 @@ const STOREFRONT_PAGES = [
   '/search?q=oud',
   '/login',
   '/register',
+  '/phone-sign-in',
   // Links from the newsletter's e-mails (an unknown token: the page's message).
   '/newsletter/confirm?token=unknown-token-of-some-length',
   '/newsletter/unsubscribe?token=1.unknown',
@@ -123,6 +125,25 @@ for (const viewport of VIEWPORTS) {
           .waitFor();
       }
       await expectNoViolations(page, `/category/for-women's filters at ${size}`);
+    });
+  });
+
+  test(`phone sign-in's code and name steps have no axe violations at ${size}`, async () => {
+    await withPage(browser(), async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const phone = uniquePhone();
+      await openSettled(page, '/phone-sign-in');
+      await page.getByLabel('Phone number', { exact: true }).fill(phone.typed);
+      await page.getByRole('button', { name: 'Send code', exact: true }).click();
+      await page.getByRole('group', { name: 'Verification code' }).waitFor();
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      await page.getByRole('alert').waitFor();
+      await expectNoViolations(page, `/phone-sign-in's code step, with its error, at ${size}`);
+      await page.getByRole('group', { name: 'Verification code' }).getByRole('textbox').first().click();
+      await page.keyboard.type(await waitForSmsCode(phone.e164));
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      await page.getByLabel('First name', { exact: true }).waitFor();
+      await expectNoViolations(page, `/phone-sign-in's name step at ${size}`);
     });
   });
 

@@ -13,6 +13,7 @@ import {
   miniCartTermsMock,
 } from '../shared/cart/testing/cart-mocks';
 import { createViewer, viewerMock } from '../shared/session/testing/viewer-mocks';
+import { clearPendingAddToCart, readPendingAddToCart, savePendingAddToCart } from '../shared/cart/pending-add-to-cart';
 import { createCache } from './apollo-client';
 import { CustomerLayout } from './customer-layout';
 
@@ -172,9 +173,49 @@ describe('Add to Cart', () => {
     expect(screen.queryByText('Added to cart')).not.toBeInTheDocument();
   });
 
+  describe('the add that sent a guest to sign in', () => {
+    afterEach(() => clearPendingAddToCart());
+
+    it('is made once the shopper, now signed in, is back on its page, and only once', async () => {
+      savePendingAddToCart({ productId: 42, quantity: 3, variantId: 7, from: '/category/for-women?sort=price_asc' });
+      const addition = addToCartMock(
+        42,
+        { cart: createCart([createCartLine({ product: { id: 42 }, quantity: 3 })]) },
+        {
+          quantity: 3,
+          variantId: 7,
+        },
+      );
+      const added = jest.fn(() => addition.result as { data: AddToCartMutation });
+      renderShop([
+        viewerMock(createViewer()),
+        // The badge's read may be in flight when the add is made: it reads again after it (use-add-to-cart.ts).
+        cartBadgeMock(0, '7', { maxUsageCount: 3 }),
+        { ...addition, result: added, maxUsageCount: 2 },
+        miniCartTermsMock(),
+      ]);
+
+      expect(await screen.findByRole('dialog', { name: 'Added to cart' })).toBeInTheDocument();
+      expect(added).toHaveBeenCalledTimes(1);
+      expect(readPendingAddToCart()).toBeNull();
+      fireEvent.click(screen.getByRole('link', { name: 'New arrivals' }));
+      await screen.findByRole('heading', { name: 'New arrivals' });
+      expect(added).toHaveBeenCalledTimes(1);
+    });
+
+    it('waits while the shopper is on another page', async () => {
+      savePendingAddToCart({ productId: 42, quantity: 1, from: '/product/42' });
+      renderShop([viewerMock(createViewer()), cartBadgeMock(0)]);
+      await within(header()).findByRole('link', { name: 'Cart' });
+      expect(readPendingAddToCart()).toMatchObject({ productId: 42 });
+    });
+  });
+
   describe('signed out', () => {
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => jest.useRealTimers());
+
+    afterEach(() => clearPendingAddToCart());
 
     it('drops the redirect when the visitor has moved on, and a second click queues nothing more', async () => {
       const { location } = renderShop([viewerMock(null)]);
@@ -193,6 +234,8 @@ describe('Add to Cart', () => {
         await jest.advanceTimersByTimeAsync(2500);
       });
       expect(location()).toBe('/new-arrivals');
+      // Nothing is kept for a redirect that did not happen.
+      expect(readPendingAddToCart()).toBeNull();
     });
 
     it('asks the visitor to log in, then after 2 s sends them to /account with where they were', async () => {
@@ -220,6 +263,12 @@ describe('Add to Cart', () => {
       });
       expect(location()).toBe('/account');
       expect(state()).toEqual({ from: '/category/for-women?sort=price_asc' });
+      // Kept for after the sign-in (issue 26): what was pressed, and where.
+      expect(readPendingAddToCart()).toMatchObject({
+        productId: 42,
+        quantity: 1,
+        from: '/category/for-women?sort=price_asc',
+      });
       expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
       // SPEC §8: the notice stays 3 s in all, so it is still up on the login screen for a moment.
       expect(screen.getByText('Please log in to add items to your cart')).toBeInTheDocument();

@@ -52,6 +52,10 @@ const VerifyOtpPage = lazyPage(
   () => import('../features/accounts/pages/verify-otp-page'),
   (module) => module.VerifyOtpPage,
 );
+const PhoneSignInPage = lazyPage(
+  () => import('../features/accounts/pages/phone-sign-in-page'),
+  (module) => module.PhoneSignInPage,
+);
 const ForgotPasswordPage = lazyPage(
   () => import('../features/accounts/pages/forgot-password-page'),
   (module) => module.ForgotPasswordPage,
@@ -148,6 +152,7 @@ export const routes: RouteObject[] = [
       { path: '/returns', element: <ReturnsPage /> },
       { path: '/shipping', element: <ShippingPage /> },
       { path: '/verify-otp', element: <VerifyOtpPage /> },
+      { path: '/phone-sign-in', element: <PhoneSignInPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/newsletter/confirm', element: <NewsletterConfirmPage /> },
       { path: '/newsletter/unsubscribe', element: <NewsletterUnsubscribePage /> },

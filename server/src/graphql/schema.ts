@@ -8,6 +8,7 @@ import { DeliveryResolver } from '../modules/orders/delivery.resolver';
 import { ProductReviewSummaryResolver, ReviewResolver } from '../modules/reviews/reviews.resolver';
 import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver';
+import { PhoneSignInResolver } from '../modules/accounts/phone-sign-in.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { DiscountsResolver } from '../modules/discounts/discounts.resolver';
 import { OrdersResolver } from '../modules/orders/orders.resolver';
@@ -22,6 +23,7 @@ import { AdminNotificationsResolver } from '../modules/notifications/admin-notif
 
 export const resolvers = [
   AccountsResolver,
+  PhoneSignInResolver,
   CartResolver,
   DiscountsResolver,
   OrdersResolver,

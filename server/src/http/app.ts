@@ -170,6 +170,7 @@ export async function createApp(
   const listReads = new ListReadCache(cacheBudget.listReads);
   events.subscribe((change) => dropListsAffectedBy(listReads, change));
   const mailer = createMailer(config, log);
+  const sms = createSmsSender(config, log);
   // Paystack, or (without a secret key) the shop's own stand-in, reached over loopback like the real API.
   const loopback = () => {
     const address = httpServer.address();
@@ -182,7 +183,7 @@ export async function createApp(
       ? (config.paystack.baseUrl ?? 'https://api.paystack.co')
       : `${loopback()}/paystack-simulator`;
   const paystack = () => createPaystackClient(paystackBase(), paystackSecret);
-  const contextDependencies = { orm, config, responseCache, mailer, storage, paystack, productViews, listReads };
+  const contextDependencies = { orm, config, responseCache, mailer, sms, storage, paystack, productViews, listReads };
   app.use(requestContextMiddleware(contextDependencies));
   // Before any JSON parser: the webhook's signature is over the raw body.
   const webhook = paystackWebhookRoutes(() => paystackSecret);
@@ -294,7 +295,7 @@ export async function createApp(
     events,
     directQueryCacheBytes: directQueries.cachedBytes,
     mailer,
-    sms: createSmsSender(config, log),
+    sms,
     paystack,
     readiness,
     handle: (request, response) => {

@@ -7,6 +7,7 @@ import { createLoaders } from '../graphql/loaders';
 import type { ResponseCache } from './response-cache';
 import { clientAddressOf, trustFunction } from './client-address';
 import type { Mailer } from '../mail/mailer';
+import type { SmsSender } from '../modules/notifications/sms';
 import { sessionCookieName, sessionTokenOf, viewerForToken } from '../modules/accounts/sessions';
 import type { PaystackClient } from '../modules/payments/paystack-client';
 import type { ProductViewCache } from '../modules/catalog/product-view-cache';
@@ -32,6 +33,7 @@ export interface ContextDependencies {
   config: AppConfig;
   responseCache: ResponseCache;
   mailer: Mailer;
+  sms: SmsSender;
   storage: FileStorage;
   paystack: () => PaystackClient;
   productViews: ProductViewCache;
@@ -41,7 +43,7 @@ export interface ContextDependencies {
 const noHttp: RequestContext['http'] = { setSessionCookie() {}, clearSessionCookie() {} };
 
 export function createRequestContext(
-  { orm, config, responseCache, mailer, storage, paystack, productViews, listReads }: ContextDependencies,
+  { orm, config, responseCache, mailer, sms, storage, paystack, productViews, listReads }: ContextDependencies,
   log: Logger,
   requestId: string,
   ip: string,
@@ -56,6 +58,7 @@ export function createRequestContext(
     cacheTags: new Set<string>(),
     cacheGeneration: responseCache.generation,
     mailer,
+    sms,
     storage,
     paystack,
     productViews,

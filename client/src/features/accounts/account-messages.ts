@@ -25,3 +25,11 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const OTP_LENGTH = 6;
 export const OTP_COUNTDOWN_SECONDS = 300;
 export const INVALID_SERVER_RESPONSE = 'Invalid server response. Please try again.';
+
+/** Issue 26: sign-in with a phone number and a texted code. */
+export const CONTINUE_WITH_PHONE = 'Continue with phone number';
+export const ENTER_PHONE = 'Please enter your phone number';
+export const INVALID_PHONE = 'Please enter a valid Kenyan mobile number, e.g. +254712345678';
+export const PHONE_CODE_RESENT = 'A new code has been sent to your phone.';
+/** The server's cooldown when it does not say (it answers resendSeconds with each code). */
+export const PHONE_RESEND_SECONDS = 60;

@@ -2,6 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ViewerDocument, type ViewerQuery } from '../../shared/session/session.generated';
+import { readPendingAddToCart } from '../../shared/cart/pending-add-to-cart';
 import { forgetSessionData, returnPathFrom, writeViewer, type Viewer } from '../../shared/session/viewer';
 
 export const ADMIN_HOME = '/oxalis';
@@ -9,6 +10,7 @@ export const ADMIN_HOME = '/oxalis';
 /**
  * After any successful sign-in: `me` in the cache becomes the new viewer (the header updates without a
  * request), then the visitor goes where they were headed, else admins to /oxalis and customers home (SPEC §6).
+ * An Add to Cart that sent a guest here wins over both: they return to its page, where it is completed (issue 26).
  */
 export function useFinishSignIn(options: { honourReturnPath?: boolean; home?: string } = {}) {
   const { honourReturnPath = true, home } = options;
@@ -23,6 +25,7 @@ export function useFinishSignIn(options: { honourReturnPath?: boolean; home?: st
       if (previous && previous.id !== viewer.id) await forgetSessionData(client);
       writeViewer(client.cache, viewer);
       const target =
+        readPendingAddToCart()?.from ??
         (honourReturnPath ? returnPathFrom(location.state) : null) ??
         home ??
         (viewer.role === 'ADMIN' ? ADMIN_HOME : '/');

@@ -4,6 +4,8 @@ import { useAddToCart, type AddToCartEvents } from './use-add-to-cart';
 import { AddToCartContext } from './add-to-cart-handler';
 import type { AddedToCart, MiniCartDrawer } from './mini-cart-drawer';
 import { useToast } from '../ui/use-toast';
+import { useViewer } from '../session/use-viewer';
+import { clearPendingAddToCart, readPendingAddToCart } from './pending-add-to-cart';
 
 /** Said politely (a status toast) only when the drawer's chunk could not be loaded (offline, a new deploy). */
 export const ADDED_TO_CART_MESSAGE = 'Added to cart';
@@ -70,6 +72,16 @@ export function AddToCartProvider({ children }: { children: ReactNode }) {
   );
 
   const addToCart = useAddToCart({ onAdding, onAdded });
+
+  // Back from signing in on the page whose Add to Cart sent the guest away: that add is made now, once.
+  const { viewer } = useViewer();
+  useEffect(() => {
+    if (!viewer) return;
+    const pending = readPendingAddToCart();
+    if (!pending || pending.from.split(/[?#]/)[0] !== pathname) return;
+    clearPendingAddToCart();
+    void addToCart(pending.productId, pending.quantity, pending.variantId);
+  }, [viewer, pathname, addToCart]);
   const close = useCallback(() => setAdded(null), []);
   const returnFocusTo = useCallback(() => trigger.current, []);
 

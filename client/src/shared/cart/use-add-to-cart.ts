@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CartBadgeDocument, useAddToCartMutation, type CartContentsFragment } from './cart.generated';
 import { serverMessageOr } from '../error-message';
+import { savePendingAddToCart } from './pending-add-to-cart';
 import { SIGN_IN_PATH } from '../session/require-auth';
 import { useViewer } from '../session/use-viewer';
 import { useToast } from '../ui/use-toast';
@@ -29,7 +30,8 @@ export interface AddToCartEvents {
 /**
  * Adds a product (one, or the quantity asked) to the signed-in shopper's cart. The badge follows from the mutation's cart in the
  * normalised cache; what the shopper sees next is the caller's (`onAdded`: the mini-cart drawer). Guests (and
- * expired sessions) are told to log in, then sent to /account with state.from so signing in brings them back.
+ * expired sessions) are told to log in, then sent to /account with state.from so signing in brings them back, and
+ * the add is kept (pending-add-to-cart.ts) for AddToCartProvider to complete there.
  * Failures are toasts; the promise never rejects.
  */
 export function useAddToCart({ onAdding, onAdded }: AddToCartEvents): AddToCart {
@@ -48,23 +50,30 @@ export function useAddToCart({ onAdding, onAdded }: AddToCartEvents): AddToCart 
   const pendingRedirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(pendingRedirect.current), []);
 
-  const sendToLogin = useCallback(() => {
-    // A second click while the notice shows neither repeats it nor queues another redirect.
-    if (pendingRedirect.current !== undefined) return;
-    showToast(LOGIN_TO_ADD_MESSAGE, { variant: 'info' });
-    const from = here.current;
-    pendingRedirect.current = window.setTimeout(() => {
-      pendingRedirect.current = undefined;
-      if (here.current === from) void navigate(SIGN_IN_PATH, { state: { from } });
-    }, LOGIN_REDIRECT_DELAY_MS);
-  }, [showToast, navigate]);
+  const sendToLogin = useCallback(
+    (add: { productId: number; quantity: number; variantId?: number }) => {
+      // A second click while the notice shows neither repeats it nor queues another redirect.
+      if (pendingRedirect.current !== undefined) return;
+      showToast(LOGIN_TO_ADD_MESSAGE, { variant: 'info' });
+      const from = here.current;
+      pendingRedirect.current = window.setTimeout(() => {
+        pendingRedirect.current = undefined;
+        if (here.current !== from) return;
+        // Completed after whichever way of signing in, back on this page (issue 26).
+        savePendingAddToCart({ ...add, from });
+        void navigate(SIGN_IN_PATH, { state: { from } });
+      }, LOGIN_REDIRECT_DELAY_MS);
+    },
+    [showToast, navigate],
+  );
 
   return useCallback(
     async (productId: number, quantity = 1, variantId?: number) => {
       // Only a known guest is turned away here: while `me` is still loading (a click right after the page
       // opens) the server decides, and answers UNAUTHENTICATED for a guest.
+      const add = { productId, quantity, ...(variantId === undefined ? {} : { variantId }) };
       if (!viewer && !viewerLoading) {
-        sendToLogin();
+        sendToLogin(add);
         return;
       }
       // The badge's first read may be under way (made before `me` answered, or still in flight after it): its
@@ -84,7 +93,7 @@ export function useAddToCart({ onAdding, onAdded }: AddToCartEvents): AddToCart 
         }
         cart = data.addToCart.cart;
       } catch (error) {
-        if (isUnauthenticated(error)) sendToLogin();
+        if (isUnauthenticated(error)) sendToLogin(add);
         else showToast(serverMessageOr(error, ADD_TO_CART_FAILED_MESSAGE), { variant: 'error' });
         return;
       }

@@ -27,6 +27,7 @@ import { Migration0025ProductHandles } from './migration-0025-product-handles';
 import { Migration0026FacetTerms } from './migration-0026-facet-terms';
 import { Migration0027HandleCheckByIndex } from './migration-0027-handle-check-by-index';
 import { Migration0028StockWritesInPlace } from './migration-0028-stock-writes-in-place';
+import { Migration0029PhoneSignIn } from './migration-0029-phone-sign-in';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -62,4 +63,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0026FacetTerms', class: Migration0026FacetTerms },
   { name: 'Migration0027HandleCheckByIndex', class: Migration0027HandleCheckByIndex },
   { name: 'Migration0028StockWritesInPlace', class: Migration0028StockWritesInPlace },
+  { name: 'Migration0029PhoneSignIn', class: Migration0029PhoneSignIn },
 ];

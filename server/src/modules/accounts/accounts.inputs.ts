@@ -1,4 +1,4 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { MutationPayload } from '../../core/payload';
 import { Viewer } from './viewer';
 
@@ -42,4 +42,36 @@ export class ActionResult extends MutationPayload {
 
   @Field(() => String)
   message!: string;
+}
+
+@ObjectType('PhoneCodeChallenge')
+export class PhoneCodeChallengePayload extends MutationPayload {
+  @Field(() => String, { nullable: true, description: 'Sent back with the code and, for a new number, the name.' })
+  hash!: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Seconds before another code may be sent to this number.' })
+  resendSeconds!: number | null;
+}
+
+@ObjectType('PhoneVerification')
+export class PhoneVerificationPayload extends AuthPayload {
+  @Field(() => Boolean, {
+    description: 'True when the code was right and the number has no account yet: registerWithPhone asks for a name.',
+  })
+  newAccount!: boolean;
+}
+
+@InputType('PhoneRegisterInput')
+export class PhoneRegisterInput {
+  @Field(() => String)
+  phone!: string;
+
+  @Field(() => String, { description: 'The verified code challenge (requestPhoneCode’s hash).' })
+  hash!: string;
+
+  @Field(() => String)
+  first!: string;
+
+  @Field(() => String)
+  last!: string;
 }

@@ -1,27 +1,22 @@
-import { randomInt } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../../core/errors';
-import { isUuid } from '../../shared/uuid';
 import { renderAlreadyRegisteredEmail } from '../notifications/emails/already-registered-email';
 import { renderPasswordResetEmail } from '../notifications/emails/password-reset-email';
 import { renderSignupCodeEmail } from '../notifications/emails/signup-code-email';
 import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import { RateLimit } from '../../shared/rate-limiter';
-import { hmac, randomToken, safeEqual, sha256 } from '../../shared/secrets';
-import { CodeChallenge } from './code-challenge.entity';
+import { randomToken, sha256 } from '../../shared/secrets';
+import { codeLifetimeSeconds, consumeProof, createCodeChallenge, hasProof, verifyCode } from './challenge-codes';
 import { verifyGoogleCredential } from './google';
 import { PasswordReset } from './password-reset.entity';
 import { revokeSession, revokeUserSessions, startSession } from './sessions';
 import { User, UserRole } from './user.entity';
 import { toViewer, type Viewer } from './viewer';
 
-export const codeLifetimeSeconds = 300;
-export const maxCodeAttempts = 5;
-const proofLifetimeMs = 30 * 60_000;
 const resetLifetimeMs = 30 * 60_000;
 export const resetRequestedMessage = 'Password reset instructions have been sent to your email.';
 const invalidCredentials = 'Invalid email or password.';
@@ -47,11 +42,6 @@ export interface SignedIn {
   token: string;
 }
 
-function secretKey(ctx: RequestContext): string {
-  if (!ctx.config.secretKey) throw new Error('SECRET_KEY was not resolved at start');
-  return ctx.config.secretKey;
-}
-
 const invalidEmail = () => AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
 
 function requireEmail(value: unknown): string {
@@ -69,11 +59,11 @@ function requirePassword(value: unknown): string {
   return password;
 }
 
-function roleFor(config: AppConfig, email: string): UserRole {
+export function roleFor(config: AppConfig, email: string | null): UserRole {
   return email === config.adminEmail ? UserRole.ADMIN : UserRole.USER;
 }
 
-function signIn(ctx: RequestContext, user: User, em: EntityManager = ctx.em): SignedIn {
+export function signIn(ctx: RequestContext, user: User, em: EntityManager = ctx.em): SignedIn {
   const token = startSession(ctx, user, em);
   return { viewer: toViewer(user, ''), token };
 }
@@ -106,16 +96,8 @@ export const accountsService = {
     await accountLimits.mailPerIp.consume(ctx.em, ctx.ip, ctx.config.mailRequestsPerIp);
     await accountLimits.codesPerEmail.consume(ctx.em, email);
     const registered = (await ctx.em.count(User, { email })) > 0;
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const challenge = ctx.em.create(CodeChallenge, {
-      email,
-      codeHmac: '',
-      expiresAt: new Date(Date.now() + codeLifetimeSeconds * 1000),
-    });
-    // For a registered address no code is sent and none can match: the HMAC is of a secret nobody holds.
-    challenge.codeHmac = hmac(secretKey(ctx), `${challenge.id}:${registered ? randomToken() : code}`);
-    await ctx.em.nativeUpdate(CodeChallenge, { email, replacedAt: null, usedAt: null }, { replacedAt: new Date() });
-    await ctx.em.flush();
+    // For a registered address no code is sent and none can match.
+    const { challenge, code } = await createCodeChallenge(ctx, { email }, { deliverable: !registered });
     try {
       await ctx.mailer.send(await (registered ? alreadyRegisteredMail(ctx, email) : signupCodeMail(ctx, email, code)));
     } catch (error) {
@@ -129,32 +111,7 @@ export const accountsService = {
     ctx: RequestContext,
     input: { email?: unknown; otp?: unknown; hash?: unknown },
   ): Promise<void> {
-    const email = requireEmail(input.email);
-    const otp = typeof input.otp === 'string' ? input.otp.trim() : '';
-    if (!/^\d{6}$/.test(otp)) throw AppError.field('otp', 'INVALID_CODE', 'Please enter all digits of the OTP');
-    const expired = AppError.field('otp', 'CODE_EXPIRED', 'Invalid or expired code.');
-    const locked = AppError.field('otp', 'CODE_LOCKED', 'Too many wrong codes. Please request a new code.');
-    if (!isUuid(input.hash)) throw expired;
-    // Count the try before comparing, in one statement that only a live challenge with tries left passes:
-    // parallel guesses cannot share one count.
-    const [counted] = await ctx.em.execute<{ attempts: number; code_hmac: string }[]>(
-      `update code_challenges set attempts = attempts + 1
-        where id = ? and email = ? and used_at is null and replaced_at is null and expires_at > now() and attempts < ?
-        returning attempts, code_hmac`,
-      [input.hash, email, maxCodeAttempts],
-    );
-    if (!counted) {
-      const challenge = await ctx.em.findOne(CodeChallenge, { id: input.hash, email });
-      const live = challenge && !challenge.usedAt && !challenge.replacedAt && challenge.expiresAt > new Date();
-      throw live ? locked : expired;
-    }
-    if (!safeEqual(counted.code_hmac, hmac(secretKey(ctx), `${input.hash}:${otp}`))) {
-      throw counted.attempts >= maxCodeAttempts
-        ? locked
-        : AppError.field('otp', 'INVALID_CODE', 'Invalid or expired code.');
-    }
-    // The right code again (a retry) keeps the first verification time: the proof's 30 minutes do not restart.
-    await ctx.em.nativeUpdate(CodeChallenge, { id: input.hash, verifiedAt: null }, { verifiedAt: new Date() });
+    await verifyCode(ctx, { email: requireEmail(input.email) }, input.hash, input.otp);
   },
 
   /**
@@ -175,19 +132,12 @@ export const accountsService = {
       'VERIFICATION_REQUIRED',
       'Please verify your email with the code we sent before creating an account.',
     );
-    const proofFilter = {
-      id: isUuid(input.hash) ? input.hash : '',
-      email,
-      usedAt: null,
-      verifiedAt: { $gt: new Date(Date.now() - proofLifetimeMs) },
-    };
     // A cheap look first, so a request without a proof costs no password hashing.
-    if (!proofFilter.id || !(await ctx.em.count(CodeChallenge, proofFilter))) throw verificationRequired;
+    if (!(await hasProof(ctx.em, { email }, input.hash))) throw verificationRequired;
     const passwordHash = await hashPassword(password);
     try {
       return await ctx.em.transactional(async (em) => {
-        if ((await em.nativeUpdate(CodeChallenge, proofFilter, { usedAt: new Date() })) !== 1)
-          throw verificationRequired;
+        if (!(await consumeProof(em, { email }, input.hash))) throw verificationRequired;
         if (await em.count(User, { email })) throw emailTaken();
         const user = em.create(User, { first, last, email, passwordHash, role: roleFor(ctx.config, email) });
         return signIn(ctx, user, em);

@@ -27,7 +27,8 @@ interface ViewerRow {
   id: string;
   first: string;
   last: string;
-  email: string;
+  email: string | null;
+  phone: string | null;
   role: UserRole;
 }
 
@@ -41,14 +42,14 @@ export async function viewerForToken(em: EntityManager, token: string): Promise<
   if (!sessionTokenPattern.test(token)) return null;
   const [row] = await queryPrepared<ViewerRow>(
     em,
-    `select s.id as session_id, u.id, u.first, u.last, u.email, u.role
+    `select s.id as session_id, u.id, u.first, u.last, u.email, u.phone, u.role
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`,
     [sha256(token), new Date()],
   );
   if (!row) return null;
-  const { session_id: sessionId, id, first, last, email, role } = row;
-  return Object.assign(new Viewer(), { id, first, last, email, role, sessionId });
+  const { session_id: sessionId, id, first, last, email, phone, role } = row;
+  return Object.assign(new Viewer(), { id, first, last, email, phone, role, sessionId });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
 export enum UserRole {
@@ -7,8 +7,9 @@ export enum UserRole {
 }
 
 @Entity({ tableName: 'users' })
+@Check({ name: 'users_email_or_phone', expression: 'email is not null or phone is not null' })
 export class User {
-  [OptionalProps]?: 'id' | 'role' | 'passwordHash' | 'googleSubject' | 'createdAt';
+  [OptionalProps]?: 'id' | 'role' | 'passwordHash' | 'googleSubject' | 'createdAt' | 'email' | 'phone';
 
   /** The spec's uid. */
   @PrimaryKey({ type: 'uuid' })
@@ -20,9 +21,13 @@ export class User {
   @Property({ type: 'text' })
   last!: string;
 
-  /** Trimmed and lower-cased. */
-  @Property({ type: 'text', unique: true })
-  email!: string;
+  /** Trimmed and lower-cased; null for an account that signs in only with its phone number. */
+  @Property({ type: 'text', nullable: true, unique: true })
+  email: string | null = null;
+
+  /** A Kenyan mobile number in E.164 (+254…), proven by an SMS code; null until one is. */
+  @Property({ type: 'text', nullable: true, unique: true })
+  phone: string | null = null;
 
   /** argon2id; null for an account that only signs in with Google. */
   @Property({ type: 'text', nullable: true, hidden: true })

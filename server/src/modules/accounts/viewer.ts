@@ -18,16 +18,22 @@ export abstract class UserFields {
   @Field(() => String)
   last!: string;
 
-  @Field(() => String)
-  email!: string;
+  @Field(() => String, { nullable: true, description: 'Null for an account that signs in only with its phone number.' })
+  email!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The mobile number (+254…) the account signs in with by SMS code.',
+  })
+  phone!: string | null;
 
   @Field(() => UserRole)
   role!: UserRole;
 }
 
 /** Just the fields a client may see, from a user or anything that has them (not the password hash, not a session). */
-export function userFields({ id, first, last, email, role }: UserFields): UserFields {
-  return { id, first, last, email, role };
+export function userFields({ id, first, last, email, phone, role }: UserFields): UserFields {
+  return { id, first, last, email, phone, role };
 }
 
 /** Who is signed in, as the client may see it. */

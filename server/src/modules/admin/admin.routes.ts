@@ -84,6 +84,7 @@ export function adminRoutes(): Router {
         first: user.first,
         last: user.last,
         email: user.email,
+        phone: user.phone,
         role: user.role === UserRole.ADMIN ? '1' : '0',
         createdAt: user.createdAt.toISOString(),
       })),

@@ -49,3 +49,10 @@ export function createSmsSender(config: AppConfig, log: Logger): SmsSender {
     },
   };
 }
+
+declare module '../../core/request-context' {
+  interface RequestContext {
+    /** Text messages that belong to the request (a sign-in code); order updates go through notification jobs. */
+    sms: SmsSender;
+  }
+}

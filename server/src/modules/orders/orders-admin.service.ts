@@ -197,7 +197,8 @@ export const ordersAdminService = {
       fromStatus: change.fromStatus,
       toStatus: change.toStatus,
       changedBy: change.changedBy
-        ? `${change.changedBy.first} ${change.changedBy.last}`.trim() || change.changedBy.email
+        ? `${change.changedBy.first} ${change.changedBy.last}`.trim() ||
+          (change.changedBy.email ?? change.changedBy.phone ?? '')
         : 'Deleted user',
       changedAt: change.changedAt,
     }));

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import { isPostgresInteger } from '../../shared/input-check';
+import { invalidKenyanMobileMessage, kenyanMobile } from '../../shared/kenyan-mobile';
 import { requireViewer } from '../accounts/guards';
 import { DeliveryLocation } from './delivery-location.entity';
 import { deliveryService } from './delivery.service';
@@ -55,12 +55,9 @@ export function validateShipping(form: ShippingForm) {
   if (missing) throw AppError.field(missing, 'REQUIRED', 'Please fill in all fields');
   if (!isValidEmail(shipping.email))
     throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
-  const phone = parsePhoneNumberFromString(shipping.phone, 'KE');
-  const type = phone?.getType();
-  if (!phone?.isValid() || phone.country !== 'KE' || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) {
-    throw AppError.field('phone', 'INVALID_PHONE', 'Please enter a valid Kenyan mobile number, e.g. +254712345678');
-  }
-  return { ...shipping, phone: phone.number };
+  const phone = kenyanMobile(shipping.phone);
+  if (!phone) throw AppError.field('phone', 'INVALID_PHONE', invalidKenyanMobileMessage);
+  return { ...shipping, phone };
 }
 
 /** What every answer about an order shows besides its own columns. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { formatKsh } from '../../shared/money';
+import { kenyanMobile } from '../../shared/kenyan-mobile';
 import { randomToken } from '../../shared/secrets';
 import { isUuid } from '../../shared/uuid';
 import { requireViewer } from '../accounts/guards';
@@ -25,16 +25,6 @@ export const PROMPT_HOLD_MINUTES = 10;
  * checkout gives up waiting after as long (client GIVE_UP_MS), so its "Try again" is never refused by this.
  */
 export const OPEN_PROMPT_MINUTES = 2;
-
-/** A Kenyan mobile number in E.164 (+2547…), as Paystack takes it for M-Pesa; null when it is not one. */
-export function kenyanMobile(input: unknown): string | null {
-  if (typeof input !== 'string' || input.length > 32) return null;
-  const phone = parsePhoneNumberFromString(input.trim(), 'KE');
-  const type = phone?.getType();
-  if (!phone?.isValid() || phone.country !== 'KE' || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE'))
-    return null;
-  return phone.number;
-}
 
 export interface MpesaCharge {
   orderId: string;

@@ -5,6 +5,7 @@ import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { GOOGLE_LOGIN_FAILED, INVALID_SERVER_RESPONSE, LOGIN_FAILED } from '../account-messages';
 import { GoogleSignIn } from '../components/google-sign-in';
+import { PhoneSignInLink } from '../components/phone-sign-in-link';
 import { signInReason } from '../sign-in-reason';
 import { TextField } from '../components/text-field';
 import { fieldOf } from '../field-of';
@@ -70,6 +71,7 @@ export function LoginPage() {
       <div className="account-card">
         <h1>Login</h1>
         {reason ? <p className="account-reason">{reason}</p> : null}
+        <PhoneSignInLink />
         <GoogleSignIn text="signin_with" onCredential={google.onCredential} onFailure={google.onFailure} />
         <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Login">
           <TextField

@@ -5,6 +5,7 @@ import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { GOOGLE_REGISTRATION_FAILED, PASSWORD_MIN_LENGTH, SEND_CODE_FAILED } from '../account-messages';
 import { GoogleSignIn } from '../components/google-sign-in';
+import { PhoneSignInLink } from '../components/phone-sign-in-link';
 import { TextField } from '../components/text-field';
 import { fieldOf } from '../field-of';
 import type { OtpState } from '../otp-state';
@@ -70,6 +71,7 @@ export function RegisterPage() {
       <PageMeta title="Create Account" noIndex />
       <div className="account-card">
         <h1>Create Account</h1>
+        <PhoneSignInLink />
         <GoogleSignIn text="signup_with" onCredential={google.onCredential} onFailure={google.onFailure} />
         <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Create account">
           <div className="account-form__row">

@@ -17,9 +17,10 @@ import {
   VERIFICATION_FAILED,
 } from '../account-messages';
 import { OtpInput } from '../components/otp-input';
+import { OtpResend } from '../components/otp-resend';
 import { readOtpState, type OtpState } from '../otp-state';
 import { useAccountForm } from '../use-account-form';
-import { formatCountdown, useCountdown } from '../use-countdown';
+import { useCountdown } from '../use-countdown';
 import { useFinishSignIn } from '../use-finish-sign-in';
 import '../accounts.css';
 
@@ -143,25 +144,7 @@ function VerifyOtpForm({ otpState }: { otpState: OtpState }) {
             {form.submitting ? 'Verifying...' : 'Verify Email'}
           </button>
         </form>
-        <div className="otp-resend">
-          <p className="muted">
-            {remaining > 0 ? (
-              <>
-                You can request a new code in <span role="timer">{formatCountdown(remaining)}</span>
-              </>
-            ) : (
-              "Didn't get the code?"
-            )}
-          </p>
-          <button
-            type="button"
-            className="button button--outline"
-            disabled={remaining > 0 || resending}
-            onClick={() => void onResend()}
-          >
-            {resending ? 'Sending...' : 'Resend Code'}
-          </button>
-        </div>
+        <OtpResend remaining={remaining} resending={resending} onResend={() => void onResend()} />
       </div>
     </section>
   );

@@ -52,6 +52,7 @@ describe('DashboardPage', () => {
       first: 'Wanjiru',
       last: 'Kamau',
       email: 'wanjiru@example.com',
+      phone: null,
       role: 'USER' as const,
     };
     renderAdmin(<DashboardPage />, { mocks: [dashboardMock({ shown: 0, count: 0 }, [user])] });

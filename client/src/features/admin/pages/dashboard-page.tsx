@@ -86,7 +86,7 @@ export function DashboardPage() {
                   <tr key={user.id}>
                     <td>{user.first}</td>
                     <td>{user.last}</td>
-                    <td>{user.email}</td>
+                    <td>{user.email ?? user.phone}</td>
                     <td>{roleLabel(user.role)}</td>
                   </tr>
                 )}

@@ -10,6 +10,7 @@ export function createViewer(overrides: Partial<Viewer> = {}): Viewer {
     first: 'Amina',
     last: 'Otieno',
     email: 'amina@example.com',
+    phone: null,
     role: 'USER',
     ...overrides,
   };

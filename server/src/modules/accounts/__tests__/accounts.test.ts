@@ -59,7 +59,14 @@ describe('registration with an e-mailed code', () => {
     const [sessionCookie = ''] = response.get('Set-Cookie') ?? [];
     expect(sessionCookie).toMatch(/^session=[^;]+; Path=\/; Expires=.*HttpOnly; Secure; SameSite=Lax$/);
     const me = await shop.http.get('/api/users/me').set('authorization', `Bearer ${token}`).expect(200);
-    expect(me.body.data).toEqual({ id: body.data.uid, first: 'Amina', last: 'Odhiambo', email, role: 'USER' });
+    expect(me.body.data).toEqual({
+      id: body.data.uid,
+      first: 'Amina',
+      last: 'Odhiambo',
+      email,
+      phone: null,
+      role: 'USER',
+    });
     const cookie = sessionCookie.slice(0, sessionCookie.indexOf(';'));
     const viaCookie = await shop.http
       .post('/graphql')
