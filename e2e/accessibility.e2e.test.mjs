@@ -174,6 +174,11 @@ for (const viewport of VIEWPORTS) {
       await signIn(page, account.email, account.password);
       await openSettled(page, '/my-orders');
       await expectNoViolations(page, `/my-orders at ${size}`);
+      // The address book, empty and with its form's error showing.
+      await openSettled(page, '/my-addresses');
+      await page.getByRole('button', { name: 'Save address', exact: true }).click();
+      await page.getByRole('alert').waitFor();
+      await expectNoViolations(page, `/my-addresses at ${size}`);
 
       await openSettled(page, '/product/1');
       await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();

@@ -26,6 +26,8 @@ async function productWithSecondSize() {
 async function addAsGuest(page, product, size) {
   await page.goto(`/product/${product.id}`);
   await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+  // The server-written page becomes the app when its script has run: choose only then.
+  await page.waitForLoadState('networkidle');
   await page
     .getByRole('group', { name: 'Size', exact: true })
     .getByRole('radio', { name: size.label, exact: true })

@@ -56,6 +56,10 @@ const PhoneSignInPage = lazyPage(
   () => import('../features/accounts/pages/phone-sign-in-page'),
   (module) => module.PhoneSignInPage,
 );
+const AddressesPage = lazyPage(
+  () => import('../features/accounts/pages/addresses-page'),
+  (module) => module.AddressesPage,
+);
 const ForgotPasswordPage = lazyPage(
   () => import('../features/accounts/pages/forgot-password-page'),
   (module) => module.ForgotPasswordPage,
@@ -163,6 +167,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/cart', element: <CartPage /> },
           { path: '/my-orders', element: <MyOrdersPage /> },
+          { path: '/my-addresses', element: <AddressesPage /> },
           { path: '/checkout/callback', element: <CheckoutCallbackPage /> },
         ],
       },

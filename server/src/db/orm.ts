@@ -19,6 +19,7 @@ import { NotificationJob } from '../modules/notifications/notification-job.entit
 import { AdminNotification } from '../modules/notifications/admin-notification.entity';
 import { CartDiscountCode, DiscountCode } from '../modules/discounts/discount-code.entity';
 import { OrderStatusChange } from '../modules/orders/order-status-change.entity';
+import { SavedAddress } from '../modules/addresses/saved-address.entity';
 import { migrations } from './migrations';
 import type { StatementCounter } from './statement-counter';
 import type { DatabaseLimits } from '../config/config';
@@ -47,6 +48,7 @@ export const entities = [
   OrderStatusChange,
   DiscountCode,
   CartDiscountCode,
+  SavedAddress,
 ];
 
 export interface OrmOptions {

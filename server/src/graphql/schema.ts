@@ -9,6 +9,7 @@ import { ProductReviewSummaryResolver, ReviewResolver } from '../modules/reviews
 import { NewsletterResolver } from '../modules/newsletter/newsletter.resolver';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver';
 import { PhoneSignInResolver } from '../modules/accounts/phone-sign-in.resolver';
+import { AddressesResolver } from '../modules/addresses/addresses.resolver';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { DiscountsResolver } from '../modules/discounts/discounts.resolver';
 import { OrdersResolver } from '../modules/orders/orders.resolver';
@@ -24,6 +25,7 @@ import { AdminNotificationsResolver } from '../modules/notifications/admin-notif
 export const resolvers = [
   AccountsResolver,
   PhoneSignInResolver,
+  AddressesResolver,
   CartResolver,
   DiscountsResolver,
   OrdersResolver,

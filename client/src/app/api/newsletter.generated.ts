@@ -61,6 +61,7 @@ export type FieldErrorCode =
   | 'SALE_PRICE_TOO_HIGH'
   | 'SKU_TAKEN'
   | 'TOO_LONG'
+  | 'TOO_MANY_ADDRESSES'
   | 'TOO_MANY_IMAGES'
   | 'TOO_SHORT'
   | 'UNKNOWN_CATEGORY'

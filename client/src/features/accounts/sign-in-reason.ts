@@ -4,6 +4,7 @@ import { returnPathFrom } from '../../shared/session/viewer';
 const REASONS: [path: string, reason: string][] = [
   ['/cart', 'Sign in to see your cart.'],
   ['/my-orders', 'Sign in to see your orders.'],
+  ['/my-addresses', 'Sign in to see your addresses.'],
   ['/checkout/callback', 'Sign in to finish checking your payment.'],
 ];
 

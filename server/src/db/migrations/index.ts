@@ -28,6 +28,7 @@ import { Migration0026FacetTerms } from './migration-0026-facet-terms';
 import { Migration0027HandleCheckByIndex } from './migration-0027-handle-check-by-index';
 import { Migration0028StockWritesInPlace } from './migration-0028-stock-writes-in-place';
 import { Migration0029PhoneSignIn } from './migration-0029-phone-sign-in';
+import { Migration0030SavedAddresses } from './migration-0030-saved-addresses';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -64,4 +65,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0027HandleCheckByIndex', class: Migration0027HandleCheckByIndex },
   { name: 'Migration0028StockWritesInPlace', class: Migration0028StockWritesInPlace },
   { name: 'Migration0029PhoneSignIn', class: Migration0029PhoneSignIn },
+  { name: 'Migration0030SavedAddresses', class: Migration0030SavedAddresses },
 ];

@@ -14,6 +14,7 @@ import { CheckoutModal } from './checkout-modal';
 import { cartMock, createCart, createCartLine } from '../../../shared/cart/testing/cart-mocks';
 import { paymentRedirect } from '../payment-redirect';
 import { POLL_MS } from './mpesa-wait';
+import { createSavedAddress, myAddressesMock, saveAddressMock } from '../../../shared/addresses/testing/address-mocks';
 
 const outsideNairobi = deliveryLocations[3]!;
 
@@ -548,6 +549,61 @@ describe('CheckoutModal', () => {
       await user.type(field, '0712 345 678');
       await user.click(screen.getByRole('button', { name: 'Pay Now' }));
       await waitFor(() => expect(field).toHaveAccessibleDescription('Not an M-Pesa line'));
+    });
+  });
+
+  describe('the address book (issue 26)', () => {
+    it('fills the form from the default address and offers no second copy of it', async () => {
+      renderCheckout([
+        myAddressesMock([
+          createSavedAddress({ id: 'office', isDefault: false, street: 'Kenyatta Ave 12' }),
+          createSavedAddress({ postalCode: '00100' }),
+        ]),
+      ]);
+
+      await screen.findByText('From your saved addresses.');
+      expect(screen.getByLabelText('Full Name')).toHaveValue('Akinyi Otieno');
+      expect(screen.getByLabelText('Email Address')).toHaveValue('amina@example.com');
+      expect(screen.getByLabelText('Phone Number')).toHaveValue('+254712345678');
+      expect(screen.getByLabelText('Address')).toHaveValue('Jade Court, flat 4B, Kilimani (Opposite the Yaya Centre)');
+      expect(screen.getByLabelText('City')).toHaveValue('Nairobi');
+      expect(screen.getByLabelText('Postal Code')).toHaveValue('00100');
+      expect(screen.getByRole('link', { name: 'Manage addresses' })).toHaveAttribute('href', '/my-addresses');
+      expect(screen.queryByRole('checkbox', { name: 'Save this address for next time' })).not.toBeInTheDocument();
+    });
+
+    it("keeps the first order's address when the shopper leaves the box ticked", async () => {
+      const saved = jest.fn();
+      const user = renderCheckout([
+        createOrderMock({ orderId: 'order-kept' }, 'card'),
+        initializePaymentMock('order-kept', { url: 'https://checkout.paystack.com/kept' }),
+        saveAddressMock({
+          input: {
+            recipient: 'Amina Otieno',
+            phone: '+254712345678',
+            street: '12 Riverside Drive',
+            city: 'Nairobi',
+            postalCode: '00100',
+          },
+          onSave: saved,
+        }),
+      ]);
+      await screen.findByRole('dialog', { name: 'Shipping Information' });
+      expect(await screen.findByRole('checkbox', { name: 'Save this address for next time' })).toBeChecked();
+      await toPayment(user);
+      await chooseCard(user);
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+      await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.paystack.com/kept'));
+      await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    });
+
+    it('lets the postal code stay empty', async () => {
+      const user = renderCheckout();
+      await screen.findByRole('dialog', { name: 'Shipping Information' });
+      expect(screen.getByLabelText('Postal Code')).toHaveAttribute('placeholder', 'Optional');
+      await fillShipping(user, { ...shipping, postalCode: '' });
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      expect(await screen.findByRole('dialog', { name: 'Payment Method' })).toBeInTheDocument();
     });
   });
 });

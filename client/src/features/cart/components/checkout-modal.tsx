@@ -1,5 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import {
   useCreateOrderMutation,
   useInitializePaymentMutation,
@@ -9,6 +10,8 @@ import { CartDocument } from '../../../shared/cart/cart.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { useViewer } from '../../../shared/session/use-viewer';
+import { useMyAddressesQuery, useSaveAddressMutation } from '../../../shared/addresses/addresses.generated';
+import { addressLine } from '../../../shared/addresses/address-text';
 import { Modal } from '../../../shared/ui/modal';
 import {
   CREATE_ORDER_FAILED,
@@ -68,6 +71,33 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
   const [phoneError, setPhoneError] = useState<string | null>(null);
   // The M-Pesa prompt being waited for.
   const [waiting, setWaiting] = useState<{ orderId: string; amountCents: number; attempt: number } | null>(null);
+  // The address book (issue 26): its default fills the form; a shopper without one is offered to keep this one.
+  const { data: book } = useMyAddressesQuery({ skip: !open || !viewer });
+  const savedAddresses = book?.myAddresses;
+  const [keepAddress, setKeepAddress] = useState(true);
+  const [saveAddress] = useSaveAddressMutation();
+  const [prefilled, setPrefilled] = useState(false);
+  // Adjusted while rendering: the default address lands in the fields the shopper has not typed in yet.
+  const defaultAddress = savedAddresses?.find((address) => address.isDefault);
+  if (!prefilled && savedAddresses) {
+    setPrefilled(true);
+    if (defaultAddress) {
+      const saved: Partial<ShippingForm> = {
+        name: defaultAddress.recipient,
+        phone: defaultAddress.phone,
+        address: addressLine(defaultAddress),
+        city: defaultAddress.city,
+        postalCode: defaultAddress.postalCode ?? '',
+      };
+      setForm((current) => ({
+        ...current,
+        ...Object.fromEntries(
+          Object.entries(saved).filter(([field]) => current[field as ShippingField] === '' || field === 'name'),
+        ),
+      }));
+    }
+  }
+  const offerToKeep = savedAddresses !== undefined && savedAddresses.length === 0;
   const [createOrder] = useCreateOrderMutation();
   const [initializePayment] = useInitializePaymentMutation();
   const [payWithMpesa] = usePayWithMpesaMutation();
@@ -116,6 +146,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
       const payload = data?.createOrder;
       if (payload?.order) {
         setOrderId(payload.order.id);
+        if (offerToKeep && keepAddress) keepShippingAddress();
         // Answered: any later order (after a failed payment gave this one up) is another checkout.
         setCheckoutKey(newCheckoutKey());
         return payload.order.id;
@@ -140,6 +171,23 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
       setFormError(serverMessageOr(error, CREATE_ORDER_FAILED));
     }
     return null;
+  }
+
+  /** The first order's address, into the book: best effort, the order stands either way. */
+  function keepShippingAddress() {
+    const shipping = trimShipping(form);
+    void saveAddress({
+      variables: {
+        input: {
+          recipient: shipping.name,
+          phone: shipping.phone,
+          street: shipping.address,
+          city: shipping.city,
+          postalCode: shipping.postalCode || null,
+        },
+      },
+      refetchQueries: ['MyAddresses'],
+    }).catch(() => undefined);
   }
 
   async function payByCard() {
@@ -239,7 +287,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
                 name={field}
                 type={type}
                 autoComplete={autoComplete}
-                placeholder={field === 'phone' ? '+254 7XX XXX XXX' : undefined}
+                placeholder={field === 'phone' ? '+254 7XX XXX XXX' : field === 'postalCode' ? 'Optional' : undefined}
                 value={form[field]}
                 aria-invalid={fieldErrors[field] ? true : undefined}
                 aria-describedby={fieldErrors[field] ? `checkout-${field}-error` : undefined}
@@ -252,6 +300,17 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
               ) : null}
             </div>
           ))}
+          {defaultAddress ? (
+            <p className="checkout__saved-address">
+              From your saved addresses. <Link to="/my-addresses">Manage addresses</Link>
+            </p>
+          ) : null}
+          {offerToKeep ? (
+            <label className="checkout__keep-address">
+              <input type="checkbox" checked={keepAddress} onChange={(event) => setKeepAddress(event.target.checked)} />
+              Save this address for next time
+            </label>
+          ) : null}
           <button type="submit" className="button">
             Continue to Payment
           </button>

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createCache } from '../../../app/apollo-client';
 import { DeliveryLocationsDocument, type DeliveryLocationsQuery } from '../api/cart-page.generated';
 import { ToastProvider } from '../../../shared/ui/toast';
+import { myAddressesMock, saveAddressMock } from '../../../shared/addresses/testing/address-mocks';
 
 /** SPEC §9: goods from Ksh 10,000 ship free (the server's threshold, in cents). */
 export const freeDeliveryFromCents = 1_000_000;
@@ -54,14 +55,21 @@ function LocationProbe() {
   return <output aria-label="Location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** A cart-feature screen with the app's cache (type policies included), a router and toasts. */
+/**
+ * A cart-feature screen with the app's cache (type policies included), a router and toasts. After the test's own
+ * mocks, an empty address book and a saveAddress that takes anything answer, however often the checkout asks.
+ */
 export function renderCartScreen(
   ui: ReactElement,
   mocks: MockLink.MockedResponse[],
   { route = '/cart', path = '*' } = {},
 ) {
   return render(
-    <MockedProvider mocks={mocks} cache={createCache()} mockLinkDefaultOptions={{ delay: 0 }}>
+    <MockedProvider
+      mocks={[...mocks, myAddressesMock([], { maxUsageCount: 20 }), saveAddressMock({}, { maxUsageCount: 20 })]}
+      cache={createCache()}
+      mockLinkDefaultOptions={{ delay: 0 }}
+    >
       <MemoryRouter initialEntries={[route]}>
         <ToastProvider>
           <Routes>

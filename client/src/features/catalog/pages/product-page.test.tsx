@@ -269,6 +269,18 @@ describe('ProductPage', () => {
     expect(href.searchParams.get('body')).toContain('http://localhost/product/5');
   });
 
+  it("links 'Ask on WhatsApp' to the shop's number with the product and its page typed in", async () => {
+    renderProduct('/product/5', [productMock(5, oud)]);
+
+    const link = await screen.findByRole('link', { name: 'Ask on WhatsApp' });
+    const href = new URL(link.getAttribute('href') ?? '');
+    expect(`${href.origin}${href.pathname}`).toBe(shopContact.chatHref);
+    expect(href.searchParams.get('text')).toBe(
+      'Hello Manukato, I have a question about Oud Royale: http://localhost/product/5',
+    );
+    expect(link).toHaveAttribute('rel', 'noreferrer');
+  });
+
   it("says 'Product not found' with a way home for an unknown id", async () => {
     renderProduct('/product/999', [productMock(999, null)]);
 

@@ -15,6 +15,7 @@ import { ShareDialog } from '../components/share-dialog';
 import { SizeSelector } from '../components/size-selector';
 import './product-page.css';
 import { productEmailHref } from './product-email-href';
+import { productWhatsAppHref } from './product-whatsapp-href';
 
 type Product = NonNullable<ProductPageQuery['product']>;
 type Size = Product['variants'][number];
@@ -180,6 +181,14 @@ function ProductDetails({
             </button>
             <a className="button button--outline" href={productEmailHref(product, url)}>
               Send email
+            </a>
+            <a
+              className="button button--outline"
+              href={productWhatsAppHref(product, product.variants.length > 1 ? (size?.label ?? null) : null, url)}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Ask on WhatsApp
             </a>
           </div>
         </div>

@@ -5,6 +5,7 @@ import { formatDate } from '../../../shared/format-date';
 import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
 import { PageMeta } from '../../../shared/ui/page-meta';
+import { Link } from 'react-router-dom';
 import '../orders.css';
 
 type Order = MyOrdersQuery['myOrders'][number];
@@ -27,6 +28,9 @@ export function MyOrdersPage() {
     <div className="page my-orders">
       <PageMeta title="My Orders" noIndex />
       <h1>My Orders</h1>
+      <p className="my-orders__links">
+        <Link to="/my-addresses">My Addresses</Link>
+      </p>
       {!orders ? (
         loading ? (
           <p role="status">Loading your orders…</p>
