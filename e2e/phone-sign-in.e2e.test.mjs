@@ -28,10 +28,13 @@ async function addAsGuest(page, product, size) {
   await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
   // The server-written page becomes the app when its script has run: choose only then.
   await page.waitForLoadState('networkidle');
+  // As a shopper does it: a tap on the size's button; the URL then names the size.
   await page
     .getByRole('group', { name: 'Size', exact: true })
-    .getByRole('radio', { name: size.label, exact: true })
-    .check();
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: size.label, exact: true }) })
+    .click();
+  await page.waitForURL((url) => url.searchParams.get('size') === String(size.id));
   await page.getByRole('spinbutton', { name: 'Quantity', exact: true }).fill('2');
   await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
   await page.getByText('Please log in to add items to your cart', { exact: true }).waitFor();
