@@ -2,22 +2,16 @@
 // and the admin area's pages at 1280 and 375 wide (the open mini-cart drawer and the checkout's steps included), and
 // readable button labels while hovered and focused.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { before, test } from 'node:test';
 import { createAccount, signIn, signInAsAdmin } from './support/accounts.mjs';
+import { violations } from './support/axe.mjs';
 import { baseUrl, useBrowser, withPage } from './support/browser.mjs';
 import { uniquePhone, waitForSmsCode } from './support/sms-outbox.mjs';
-
-const require = createRequire(import.meta.url);
-// Evaluated as a string, not added as a <script>: the shop's CSP admits no inline or unknown scripts.
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },
 ];
-const STANDARDS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 // /product/2 has a review of its own (written below): its rating summary, histogram and review cards.
 const STOREFRONT_PAGES = [
@@ -64,25 +58,6 @@ before(async () => {
   });
   assert.equal(response.status, 201, 'a review of product 2');
 });
-
-/** Runs axe on the page as it is now and returns its violations, one readable line each. */
-async function violations(page, runOnly = STANDARDS) {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
-  const found = await page.evaluate(async (tags) => {
-    const results = await globalThis.axe.run(globalThis.document, { runOnly: tags });
-    // Zero violations means something only if axe found elements to check.
-    if (results.passes.length === 0) throw new Error('axe checked nothing on this page');
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-      summary: violation.nodes[0]?.failureSummary,
-    }));
-  }, runOnly);
-  return found.map(
-    ({ id, impact, targets, summary }) => `${id} (${impact}): ${targets.join(', ')}\n    ${summary ?? ''}`,
-  );
-}
 
 /** Opens `path` and waits until the page has its heading and its data: nothing left loading. */
 async function openSettled(page, path) {

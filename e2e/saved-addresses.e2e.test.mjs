@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createAccount, signIn } from './support/accounts.mjs';
+import { violations } from './support/axe.mjs';
 import { escapeRegExp, graphql, pageGraphql, useBrowser, withPage } from './support/browser.mjs';
 
 const PHONE = { width: 375, height: 812 };
@@ -143,20 +144,7 @@ test('the address book adds, edits, switches the default and deletes, and axe fi
     await book.getByRole('listitem', { name: 'Kindaruma Rd, Block D', exact: true }).waitFor();
 
     await page.waitForLoadState('networkidle');
-    if (!(await page.evaluate(() => 'axe' in globalThis))) {
-      const { readFileSync } = await import('node:fs');
-      const { createRequire } = await import('node:module');
-      await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-    }
-    const violations = await page.evaluate(async () => {
-      const results = await globalThis.axe.run(globalThis.document, {
-        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      });
-      return results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-    });
-    assert.deepEqual(violations, [], '/my-addresses at 375×812: axe violations');
+    assert.deepEqual(await violations(page), [], '/my-addresses at 375×812: axe violations');
 
     const edited = book.getByRole('listitem', { name: 'Kindaruma Rd, Block D', exact: true });
     await edited.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -2,18 +2,9 @@ import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { withExpectedFailures } from '../../core/payload';
 import { ActionResult, AuthPayload, CodeChallengePayload, RegisterInput } from './accounts.inputs';
-import { accountsService, resetRequestedMessage, type SignedIn } from './accounts.service';
+import { accountsService, resetRequestedMessage } from './accounts.service';
+import { actionResult, authPayload } from './payloads';
 import { Viewer } from './viewer';
-
-async function authPayload(work: () => Promise<SignedIn>): Promise<AuthPayload> {
-  const { value, errors } = await withExpectedFailures(work);
-  return { viewer: value?.viewer ?? null, token: value?.token ?? null, errors };
-}
-
-async function actionResult(work: () => Promise<unknown>, message: string): Promise<ActionResult> {
-  const { errors } = await withExpectedFailures(work);
-  return { ok: errors.length === 0, message: errors[0]?.message ?? message, errors };
-}
 
 @Resolver()
 export class AccountsResolver {

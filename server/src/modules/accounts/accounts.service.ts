@@ -10,6 +10,7 @@ import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import { RateLimit } from '../../shared/rate-limiter';
 import { randomToken, sha256 } from '../../shared/secrets';
+import { trimmedText } from '../../shared/trimmed-text';
 import { codeLifetimeSeconds, consumeProof, createCodeChallenge, hasProof, verifyCode } from './challenge-codes';
 import { verifyGoogleCredential } from './google';
 import { PasswordReset } from './password-reset.entity';
@@ -21,7 +22,7 @@ const resetLifetimeMs = 30 * 60_000;
 export const resetRequestedMessage = 'Password reset instructions have been sent to your email.';
 const invalidCredentials = 'Invalid email or password.';
 
-const fifteenMinutes = 15 * 60_000;
+export const fifteenMinutes = 15 * 60_000;
 /**
  * Kept in PostgreSQL and counted before the work (decision 0025). Keys use the client IP as Express
  * computes it (`req.ip`, so the proxy setting applies) and the normalised e-mail address.
@@ -49,6 +50,14 @@ function requireEmail(value: unknown): string {
   if (!email) throw AppError.field('email', 'REQUIRED', 'Please fill in all fields');
   if (!isValidEmail(email)) throw invalidEmail();
   return email;
+}
+
+/** A new account's first and last name, trimmed: both are required. */
+export function requireNames(input: { first?: unknown; last?: unknown }): { first: string; last: string } {
+  const first = trimmedText(input.first);
+  const last = trimmedText(input.last);
+  if (!first || !last) throw AppError.field(!first ? 'first' : 'last', 'REQUIRED', 'Please fill in all fields');
+  return { first, last };
 }
 
 function requirePassword(value: unknown): string {
@@ -122,9 +131,7 @@ export const accountsService = {
     ctx: RequestContext,
     input: { first?: unknown; last?: unknown; email?: unknown; password?: unknown; hash?: unknown },
   ): Promise<SignedIn> {
-    const first = typeof input.first === 'string' ? input.first.trim() : '';
-    const last = typeof input.last === 'string' ? input.last.trim() : '';
-    if (!first || !last) throw AppError.field(!first ? 'first' : 'last', 'REQUIRED', 'Please fill in all fields');
+    const { first, last } = requireNames(input);
     const email = requireEmail(input.email);
     const password = requirePassword(input.password);
     const verificationRequired = AppError.field(

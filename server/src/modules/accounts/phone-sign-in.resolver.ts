@@ -8,6 +8,7 @@ import {
   PhoneVerificationPayload,
 } from './accounts.inputs';
 import { phoneSignInService } from './phone-sign-in.service';
+import { authPayload } from './payloads';
 
 @Resolver()
 export class PhoneSignInResolver {
@@ -48,7 +49,6 @@ export class PhoneSignInResolver {
     @Ctx() ctx: RequestContext,
     @Arg('input', () => PhoneRegisterInput) input: PhoneRegisterInput,
   ): Promise<AuthPayload> {
-    const { value, errors } = await withExpectedFailures(() => phoneSignInService.register(ctx, input));
-    return { viewer: value?.viewer ?? null, token: value?.token ?? null, errors };
+    return authPayload(() => phoneSignInService.register(ctx, input));
   }
 }

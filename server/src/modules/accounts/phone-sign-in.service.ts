@@ -4,10 +4,9 @@ import type { RequestContext } from '../../core/request-context';
 import { invalidKenyanMobileMessage, kenyanMobile } from '../../shared/kenyan-mobile';
 import { RateLimit } from '../../shared/rate-limiter';
 import { codeLifetimeSeconds, consumeProof, createCodeChallenge, hasProof, verifyCode } from './challenge-codes';
-import { roleFor, signIn, type SignedIn } from './accounts.service';
+import { fifteenMinutes, requireNames, roleFor, signIn, type SignedIn } from './accounts.service';
 import { User } from './user.entity';
 
-const fifteenMinutes = 15 * 60_000;
 /** The client's resend timer: one text per number per minute, however many tabs or instances ask. */
 export const phoneResendSeconds = 60;
 
@@ -30,7 +29,6 @@ function requirePhone(value: unknown): string {
   return phone;
 }
 
-const name = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const smsCode = (code: string) =>
   `Manukato: your sign-in code is ${code}. It expires in ${codeLifetimeSeconds / 60} minutes. Never share it.`;
 
@@ -78,9 +76,7 @@ export const phoneSignInService = {
     ctx: RequestContext,
     input: { phone?: unknown; hash?: unknown; first?: unknown; last?: unknown },
   ): Promise<SignedIn> {
-    const first = name(input.first);
-    const last = name(input.last);
-    if (!first || !last) throw AppError.field(!first ? 'first' : 'last', 'REQUIRED', 'Please fill in all fields');
+    const { first, last } = requireNames(input);
     if (first.length > 100 || last.length > 100)
       throw AppError.field(first.length > 100 ? 'first' : 'last', 'TOO_LONG', 'Names must be at most 100 characters');
     const phone = requirePhone(input.phone);

@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphq
 import type { RequestContext } from '../../core/request-context';
 import { withExpectedFailures } from '../../core/payload';
 import { ActionResult } from '../accounts/accounts.inputs';
+import { actionResult } from '../accounts/payloads';
 import { addressesService } from './addresses.service';
 import { AddressInput, SavedAddressPayload, SavedAddressView, toSavedAddressView } from './addresses.views';
 
@@ -31,7 +32,6 @@ export class AddressesResolver {
   @Authorized()
   @Mutation(() => ActionResult, { description: 'Deletes one of your addresses.' })
   async deleteAddress(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<ActionResult> {
-    const { errors } = await withExpectedFailures(() => addressesService.remove(ctx, id), { notFoundField: 'id' });
-    return { ok: errors.length === 0, message: errors[0]?.message ?? 'Address deleted.', errors };
+    return actionResult(() => addressesService.remove(ctx, id), 'Address deleted.', { notFoundField: 'id' });
   }
 }

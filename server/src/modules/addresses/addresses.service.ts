@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { invalidKenyanMobileMessage, kenyanMobile } from '../../shared/kenyan-mobile';
+import { trimmedText } from '../../shared/trimmed-text';
 import { isUuid } from '../../shared/uuid';
 import { requireViewer } from '../accounts/guards';
 import { User } from '../accounts/user.entity';
@@ -22,7 +23,7 @@ export interface AddressForm {
   isDefault?: unknown;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const text = trimmedText;
 const requiredFields = ['recipient', 'phone', 'street', 'city'] as const;
 
 /** The form as stored: required fields present, every field at most 200 characters, the phone as E.164. */

@@ -5,6 +5,7 @@ import type { RequestContext } from '../../core/request-context';
 import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import { isPostgresInteger } from '../../shared/input-check';
 import { invalidKenyanMobileMessage, kenyanMobile } from '../../shared/kenyan-mobile';
+import { trimmedText } from '../../shared/trimmed-text';
 import { requireViewer } from '../accounts/guards';
 import { DeliveryLocation } from './delivery-location.entity';
 import { deliveryService } from './delivery.service';
@@ -39,7 +40,7 @@ export interface CreatedOrder {
   replayed: boolean;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const text = trimmedText;
 
 /** The spec's shipping form: six fields (the postal code optional), an e-mail, and a Kenyan mobile number as +254…. */
 export function validateShipping(form: ShippingForm) {
