@@ -55,6 +55,35 @@ describe('AddressesPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Kenyatta Ave 12 is now your default address.');
   });
 
+  it('never shows two defaults: the old one stops being it in the same render as the new one starts', async () => {
+    const officeDefault = { ...office, isDefault: true };
+    const { user } = renderAccountPage(<AddressesPage />, {
+      path: '/my-addresses',
+      mocks: [
+        myAddressesMock([home, office]),
+        saveAddressMock(
+          {},
+          {
+            result: {
+              data: { saveAddress: { __typename: 'SavedAddressPayload', address: officeDefault, errors: [] } },
+            },
+          },
+        ),
+        // The book's refetch is slow, as on a phone's network: the page must not wait for it to stay right.
+        myAddressesMock([officeDefault, { ...home, isDefault: false }], { delay: 400 }),
+      ],
+    });
+
+    const list = await screen.findByRole('list', { name: 'Saved addresses' });
+    const second = within(list).getByRole('listitem', { name: office.street });
+    await user.click(within(second).getByRole('button', { name: 'Make default' }));
+    await within(second).findByText('Default', { exact: true });
+    const first = within(list).getByRole('listitem', { name: home.street });
+    expect(within(first).queryByText('Default', { exact: true })).not.toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Make default' })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Kenyatta Ave 12 is now your default address.');
+  });
+
   it('asks for the required fields before saving, and shows the server’s refusal on its field', async () => {
     const { user } = renderBook([
       {

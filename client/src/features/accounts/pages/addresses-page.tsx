@@ -7,6 +7,7 @@ import {
   type AddressInput,
   type SavedAddressFieldsFragment,
 } from '../../../shared/addresses/addresses.generated';
+import { keepOneDefault } from '../../../shared/addresses/one-default';
 import { serverMessageOr } from '../../../shared/error-message';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { FILL_ALL_FIELDS } from '../account-messages';
@@ -61,7 +62,11 @@ const valuesOf = (address: SavedAddressFieldsFragment): AddressValues => ({
 /** /my-addresses (issue 26): the addresses checkout starts with; add, change, delete, choose the default. */
 export function AddressesPage() {
   const { data, loading, error } = useMyAddressesQuery({ fetchPolicy: 'cache-and-network' });
-  const [saveAddress] = useSaveAddressMutation({ refetchQueries: ['MyAddresses'], awaitRefetchQueries: true });
+  const [saveAddress] = useSaveAddressMutation({
+    refetchQueries: ['MyAddresses'],
+    awaitRefetchQueries: true,
+    update: keepOneDefault,
+  });
   const [deleteAddress] = useDeleteAddressMutation({ refetchQueries: ['MyAddresses'], awaitRefetchQueries: true });
   const [editing, setEditing] = useState<string | null>(null);
   const [values, setValues] = useState<AddressValues>(emptyValues);
