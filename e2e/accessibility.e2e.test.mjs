@@ -40,6 +40,7 @@ const ADMIN_PAGES = [
   '/oxalis/notifications',
   '/oxalis/transactions',
   '/oxalis/subscribers',
+  '/oxalis/delivery',
 ];
 
 const browser = useBrowser();

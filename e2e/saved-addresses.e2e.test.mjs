@@ -5,12 +5,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createAccount, signIn } from './support/accounts.mjs';
 import { violations } from './support/axe.mjs';
-import { escapeRegExp, graphql, pageGraphql, useBrowser, withPage } from './support/browser.mjs';
+import { graphql, pageGraphql, useBrowser, withPage } from './support/browser.mjs';
+import { cartToShipping, payByCard } from './support/checkout.mjs';
 
 const PHONE = { width: 375, height: 812 };
-const THANK_YOU = 'Thank you for your purchase!';
 const browser = useBrowser();
-const startsWith = (text) => new RegExp(`^${escapeRegExp(text)}`);
 
 /** A product with stock enough for this test's two orders, and the first delivery location. */
 async function facts() {
@@ -19,30 +18,6 @@ async function facts() {
   assert.ok(product, 'the seed should have a product with stock to spare');
   const { deliveryLocations } = await graphql('{ deliveryLocations { id name } }');
   return { product, location: deliveryLocations[0] };
-}
-
-/** One of the product in the cart, the location chosen on /cart, and the shipping step open. */
-async function cartToShipping(page, { product, location }) {
-  await page.goto(`/product/${product.id}`);
-  await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Added to cart', exact: true }).waitFor();
-  await page.goto('/cart');
-  await page.getByRole('radio', { name: startsWith(location.name) }).check();
-  await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
-  const shipping = page.getByRole('dialog', { name: 'Shipping Information' });
-  await shipping.waitFor();
-  return shipping;
-}
-
-/** Continue to Payment, pay by card on the stand-in's page, and land on the thank-you page. */
-async function payByCard(page, shipping) {
-  await shipping.getByRole('button', { name: 'Continue to Payment', exact: true }).click();
-  const payment = page.getByRole('dialog', { name: 'Payment Method' });
-  await payment.getByRole('radio', { name: 'Card', exact: true }).check();
-  await payment.getByRole('button', { name: 'Pay Now', exact: true }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/paystack-simulator/pay/'));
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await page.getByRole('heading', { name: THANK_YOU, level: 1 }).waitFor();
 }
 
 test('the first order keeps its address, and the second is placed with the saved address confirmed', async () => {

@@ -97,7 +97,12 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     // One run at a time: a tick while a slow provider still has the last run's message is skipped, not stacked.
     let delivering: Promise<unknown> | undefined;
     const deliver = () => {
-      delivering ??= deliverDueNotifications(orm.em.fork(), { mailer: handle.mailer, sms: handle.sms, log })
+      delivering ??= deliverDueNotifications(orm.em.fork(), {
+        mailer: handle.mailer,
+        sms: handle.sms,
+        whatsapp: handle.whatsapp,
+        log,
+      })
         .catch((error: unknown) => log.error({ err: error }, 'could not deliver notifications'))
         .finally(() => {
           delivering = undefined;

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { createMailer } from '../src/mail/mailer';
 import { deliverDueNotifications } from '../src/modules/notifications/notifications.service';
 import { createSmsSender } from '../src/modules/notifications/sms';
+import { createWhatsAppSender } from '../src/modules/notifications/whatsapp';
 import type { SmtpSink } from './smtp-sink';
 import type { TestShop } from './test-shop';
 
@@ -13,6 +14,7 @@ export function deliverQueuedMessages(shop: TestShop, smtp: SmtpSink): Promise<n
   return deliverDueNotifications(shop.orm.em.fork(), {
     mailer: createMailer(config, log),
     sms: createSmsSender(shop.config, log),
+    whatsapp: createWhatsAppSender(shop.config, log),
     log,
   });
 }

@@ -116,6 +116,10 @@ const DiscountsPage = lazyPage(
   () => import('../features/admin/pages/discounts-page'),
   (module) => module.DiscountsPage,
 );
+const DeliveryPage = lazyPage(
+  () => import('../features/admin/pages/delivery-page'),
+  (module) => module.DeliveryPage,
+);
 const TransactionsPage = lazyPage(
   () => import('../features/admin/pages/transactions-page'),
   (module) => module.TransactionsPage,
@@ -197,6 +201,7 @@ export const routes: RouteObject[] = [
       { path: 'transactions', element: <TransactionsPage /> },
       { path: 'discounts', element: <DiscountsPage /> },
       { path: 'subscribers', element: <SubscribersPage /> },
+      { path: 'delivery', element: <DeliveryPage /> },
     ],
   },
 ];

@@ -6,6 +6,7 @@ import { Product } from '../modules/catalog/product.entity';
 import { NotificationChannel, NotificationJob } from '../modules/notifications/notification-job.entity';
 import { deliverDueNotifications } from '../modules/notifications/notifications.service';
 import { createSmsSender } from '../modules/notifications/sms';
+import { createWhatsAppSender } from '../modules/notifications/whatsapp';
 import { Order } from '../modules/orders/order.entity';
 import { releaseExpiredReservations } from '../modules/orders/orders.service';
 import { checkoutForm, placeOrderFor, startPayment } from '../../test/checkout';
@@ -211,6 +212,7 @@ describe('timers on both instances at once', () => {
     const senders = (shop: TestShop) => ({
       mailer: createMailer(shop.config, log),
       sms: createSmsSender(shop.config, log),
+      whatsapp: createWhatsAppSender(shop.config, log),
       log,
     });
     // What earlier tests queued (payment confirmations) goes first, so only these jobs are counted.

@@ -13,6 +13,7 @@ describe('start banner', () => {
     expect(banner).toContain('http://localhost:4000/forgot-password');
     expect(banner).toContain(`.eml files to ${path.join('/srv/shop', 'outbox')}`);
     expect(banner).toContain(`.sms.txt files to ${path.join('/srv/shop', 'outbox')}`);
+    expect(banner).toContain(`.whatsapp.txt files to ${path.join('/srv/shop', 'outbox')}`);
   });
 
   it("with ADMIN_PASSWORD, SMTP and Africa's Talking names them without any secret", () => {
@@ -21,13 +22,30 @@ describe('start banner', () => {
       SMTP_URL: 'smtp://user:mailpass@mail.example.com:587',
       AT_API_KEY: 'at-key-123',
       AT_USERNAME: 'manukato',
+      AT_SENDER_ID: 'MANUKATO',
+      WHATSAPP_TOKEN: 'wa-token-123',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_APP_SECRET: 'wa-app-secret',
+      WHATSAPP_VERIFY_TOKEN: 'wa-verify-token',
       PUBLIC_URL: 'https://shop.example.com',
     });
     const banner = startBanner('http://0.0.0.0:4000', config);
     expect(banner).toContain('sign in at https://shop.example.com/login as admin@manukato.co.ke with ADMIN_PASSWORD');
     expect(banner).toContain('SMTP server mail.example.com:587');
-    expect(banner).toContain("Africa's Talking (username manukato)");
-    for (const secret of ['a-long-secret', 'mailpass', 'at-key-123']) expect(banner).not.toContain(secret);
+    expect(banner).toContain("Africa's Talking (username manukato, sender id MANUKATO)");
+    expect(banner).toContain(
+      'WhatsApp: Cloud API at https://graph.facebook.com/v23.0 (phone-number id 106540352242922',
+    );
+    expect(banner).toContain('delivery reports to https://shop.example.com/api/whatsapp/webhook');
+    for (const secret of [
+      'a-long-secret',
+      'mailpass',
+      'at-key-123',
+      'wa-token-123',
+      'wa-app-secret',
+      'wa-verify-token',
+    ])
+      expect(banner).not.toContain(secret);
   });
 });
 
@@ -38,6 +56,17 @@ describe('start banner in test mode', () => {
     expect(banner).toContain('http://localhost:4000/paystack-simulator (secret key sk_simulator_abc123)');
     expect(banner).toContain('https://shop.example.com/paystack-simulator/phone');
     expect(startBanner('http://localhost:4000', config)).not.toContain('paystack-simulator');
+  });
+});
+
+describe('start banner: pay on delivery (issue 26)', () => {
+  it('names PAY_ON_DELIVERY_MAX_KES with its figure, and where the owner changes it', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://shop.example.com', PAY_ON_DELIVERY_MAX_KES: '15000' });
+    expect(startBanner('http://localhost:4000', config)).toContain(
+      'Pay on delivery: the sample Nairobi locations start with it up to Ksh 15,000.00 (PAY_ON_DELIVERY_MAX_KES); ' +
+        'change it per location at https://shop.example.com/oxalis/delivery',
+    );
+    expect(loadConfig({}).payOnDeliveryMaxCents).toBe(2_000_000);
   });
 });
 

@@ -89,6 +89,7 @@ const environmentSchema = z.object({
   GOOGLE_ISSUERS: z.string().default('accounts.google.com,https://accounts.google.com'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  PAY_ON_DELIVERY_MAX_KES: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
   PAYSTACK_SECRET_KEY: z.string().min(8).optional(),
   PAYSTACK_BASE_URL: z.url().optional(),
   PAYMENT_SIMULATOR: booleanFromEnv.optional(),
@@ -96,6 +97,18 @@ const environmentSchema = z.object({
   AT_API_KEY: z.string().min(1).optional(),
   AT_USERNAME: z.string().min(1).optional(),
   AT_SENDER_ID: z.string().min(1).optional(),
+  WHATSAPP_TOKEN: z.string().min(8).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, "must be the phone number's id (digits), not the number")
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v23.0'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a template language code such as en or en_US')
+    .default('en'),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(15),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100000).default(2500),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(20000).default(2000),
@@ -199,6 +212,8 @@ export interface AppConfig {
   sessionDays: number;
   /** How long an unpaid order holds its stock. */
   reservationMinutes: number;
+  /** The maximum order paid at the door that the sample Nairobi locations start with (issue 26), in cents. */
+  payOnDeliveryMaxCents: number;
   /**
    * Paystack. `simulator`: the shop's own stand-in answers instead (payments/paystack-stand-in/), on only for a
    * local trial (the embedded database, no key) or when PAYMENT_SIMULATOR=true; exactly when there is no secret key.
@@ -212,6 +227,19 @@ export interface AppConfig {
   };
   /** Africa's Talking SMS; without a key, SMS are written to the outbox. */
   africasTalking: { apiKey: string | undefined; username: string | undefined; senderId: string | undefined };
+  /**
+   * WhatsApp Business Cloud API for the order updates of shoppers who chose WhatsApp (decision 0099); without a
+   * token and phone-number id they are written to the outbox. `appSecret` checks the status webhooks' signatures,
+   * `verifyToken` answers Meta's subscription handshake; `apiUrl` holds the Graph API version.
+   */
+  whatsapp: {
+    token: string | undefined;
+    phoneNumberId: string | undefined;
+    appSecret: string | undefined;
+    verifyToken: string | undefined;
+    apiUrl: string;
+    templateLanguage: string;
+  };
   /** A product at or below this quantity is low on stock (dashboard, notifications). */
   lowStockThreshold: number;
   /** Where the owner hears of paid orders, refunds needed and the daily low-stock digest; unset: not told. */
@@ -303,6 +331,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     sessionDays: values.SESSION_DAYS,
     reservationMinutes: values.RESERVATION_MINUTES,
+    payOnDeliveryMaxCents: values.PAY_ON_DELIVERY_MAX_KES * 100,
     paystack: {
       secretKey: values.PAYSTACK_SECRET_KEY,
       baseUrl: values.PAYSTACK_BASE_URL,
@@ -310,6 +339,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       simulatorWebhookUrl: values.PAYSTACK_SIMULATOR_WEBHOOK_URL,
     },
     africasTalking: { apiKey: values.AT_API_KEY, username: values.AT_USERNAME, senderId: values.AT_SENDER_ID },
+    whatsapp: whatsappSettings(values),
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
     shopAlerts: { email: values.SHOP_ALERT_EMAIL, phone: values.SHOP_ALERT_PHONE },
     sitemapUrlsPerFile: values.SITEMAP_URLS_PER_FILE,
@@ -368,6 +398,32 @@ function httpSettings(values: z.infer<typeof environmentSchema>): HttpSettings {
     socketIdleMs: values.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
     keepAliveMs: values.HTTP_KEEP_ALIVE_SECONDS * 1000,
     drainMs: values.SHUTDOWN_DRAIN_SECONDS * 1000,
+  };
+}
+
+/**
+ * The token and phone-number id go together, and with them the app secret: without it no status webhook can be
+ * believed, so a message WhatsApp later reports failed would never get its SMS.
+ */
+function whatsappSettings(values: z.infer<typeof environmentSchema>): AppConfig['whatsapp'] {
+  const { WHATSAPP_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_APP_SECRET: appSecret } = values;
+  if (Boolean(token) !== Boolean(phoneNumberId)) {
+    throw new ConfigError([
+      'WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID: set both for the WhatsApp Cloud API, or neither for the outbox',
+    ]);
+  }
+  if (token && !appSecret) {
+    throw new ConfigError([
+      "WHATSAPP_APP_SECRET: required with WHATSAPP_TOKEN (the app's secret signs the delivery reports)",
+    ]);
+  }
+  return {
+    token,
+    phoneNumberId,
+    appSecret,
+    verifyToken: values.WHATSAPP_VERIFY_TOKEN,
+    apiUrl: values.WHATSAPP_API_URL.replace(/\/+$/, ''),
+    templateLanguage: values.WHATSAPP_TEMPLATE_LANGUAGE,
   };
 }
 

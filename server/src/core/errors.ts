@@ -33,6 +33,7 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
  * list in their generated types instead of comparing free strings.
  */
 export const FieldErrorCode = {
+  ALREADY_PAID: 'ALREADY_PAID',
   CATEGORY_EXISTS: 'CATEGORY_EXISTS',
   CATEGORY_IN_USE: 'CATEGORY_IN_USE',
   CODE_EXPIRED: 'CODE_EXPIRED',
@@ -73,6 +74,8 @@ export const FieldErrorCode = {
   OUT_OF_RANGE: 'OUT_OF_RANGE',
   OUT_OF_STOCK: 'OUT_OF_STOCK',
   PAYMENT_PENDING: 'PAYMENT_PENDING',
+  PAY_ON_DELIVERY_LIMIT: 'PAY_ON_DELIVERY_LIMIT',
+  PAY_ON_DELIVERY_UNAVAILABLE: 'PAY_ON_DELIVERY_UNAVAILABLE',
   PRODUCT_UNAVAILABLE: 'PRODUCT_UNAVAILABLE',
   RATE_LIMITED: 'RATE_LIMITED',
   REFUND_FAILED: 'REFUND_FAILED',

@@ -62,6 +62,27 @@ const deliveryLocationsSeed: Seed = {
   },
 };
 
+/**
+ * Pay on delivery on for the sample Nairobi locations (issue 26), up to PAY_ON_DELIVERY_MAX_KES; a
+ * shop whose locations were renamed keeps what its owner set, since only these names are touched, once.
+ */
+function payOnDeliverySeed(maxCents: number): Seed {
+  return {
+    key: 'pay-on-delivery-v1',
+    async run(em) {
+      await em.flush();
+      const names = sampleDeliveryLocations
+        .filter((location) => location.payOnDelivery)
+        .map((location) => location.name);
+      await em.nativeUpdate(
+        DeliveryLocation,
+        { name: { $in: names } },
+        { payOnDelivery: true, payOnDeliveryMaxCents: maxCents },
+      );
+    },
+  };
+}
+
 const sampleProductsSeed: Seed = {
   key: 'sample-products-v1',
   async run(em) {
@@ -196,12 +217,19 @@ const sampleSizesSeed: Seed = {
  */
 export async function seedDatabase(
   orm: MikroORM,
-  options: { sampleData: boolean; storage: FileStorage; log: Logger },
+  options: {
+    sampleData: boolean;
+    storage: FileStorage;
+    log: Logger;
+    /** PAY_ON_DELIVERY_MAX_KES in cents: the sample Nairobi locations' maximum (default Ksh 20,000). */
+    payOnDeliveryMaxCents?: number;
+  },
 ): Promise<string[]> {
   const seeds = [
     categoriesSeed,
     categoryDetailsSeed,
     deliveryLocationsSeed,
+    payOnDeliverySeed(options.payOnDeliveryMaxCents ?? 2_000_000),
     ...(options.sampleData ? [sampleProductsSeed, sampleImageSizesSeed, sampleSizesSeed] : []),
   ];
   const applied: string[] = [];

@@ -62,7 +62,12 @@ export async function prepareDatabase(
   return withStartupLock(orm, async () => {
     const migrations = await migrate(orm);
     if (migrations.length > 0) log.info({ migrations }, 'applied migrations');
-    const seeds = await seedDatabase(orm, { sampleData: config.seedSampleData, storage, log });
+    const seeds = await seedDatabase(orm, {
+      sampleData: config.seedSampleData,
+      storage,
+      log,
+      payOnDeliveryMaxCents: config.payOnDeliveryMaxCents,
+    });
     // Instances already running (a rolling deploy) keep the catalogue as they read it: what changed under them
     // is not named, so they drop everything (decision 0062).
     if (migrations.length > 0 || seeds.length > 0) {

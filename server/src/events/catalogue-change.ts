@@ -21,6 +21,8 @@ export interface CatalogueChange {
   stockChangedIds?: number[];
   /** Among those, the ones whose in-stock flag flipped: lists filtered by availability change too. */
   inStockFlippedIds?: number[];
+  /** Delivery locations changed (a fee, pay on delivery switched or its maximum): answers that show them. */
+  deliveryChanged?: boolean;
   /** Too much to name, or events may have been missed: everything is dropped. */
   everything?: boolean;
 }
@@ -64,6 +66,7 @@ export function tagsAffectedBy(change: CatalogueChange): string[] | 'everything'
   if (change.reviewsChanged) tags.add(cacheTag.reviews);
   for (const id of change.reviewedProductIds ?? []) tags.add(cacheTag.productReviews(id));
   if (change.inStockFlippedIds?.length) tags.add(cacheTag.availability);
+  if (change.deliveryChanged) tags.add(cacheTag.delivery);
   return [...tags];
 }
 

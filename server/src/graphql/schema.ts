@@ -15,6 +15,7 @@ import { DiscountsResolver } from '../modules/discounts/discounts.resolver';
 import { OrdersResolver } from '../modules/orders/orders.resolver';
 import { PaymentsResolver } from '../modules/payments/payments.resolver';
 import { MpesaResolver } from '../modules/payments/mpesa.resolver';
+import { DoorPaymentsResolver } from '../modules/payments/door-payments.resolver';
 import { authChecker } from '../modules/accounts/guards';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { OrdersAdminResolver } from '../modules/orders/orders-admin.resolver';
@@ -31,6 +32,7 @@ export const resolvers = [
   OrdersResolver,
   PaymentsResolver,
   MpesaResolver,
+  DoorPaymentsResolver,
   ProductResolver,
   CategoryResolver,
   CatalogAdminResolver,

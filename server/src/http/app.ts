@@ -42,6 +42,8 @@ import { seoRoutes } from './seo-routes';
 import { pageRoute } from './page-rendering';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createSmsSender, type SmsSender } from '../modules/notifications/sms';
+import { createWhatsAppSender, type WhatsAppSender } from '../modules/notifications/whatsapp';
+import { whatsappWebhookRoutes } from '../modules/notifications/whatsapp.routes';
 import { trustFunction } from './client-address';
 import { redactRequestLog } from './log-redaction';
 import { securityHeaders, setHeaderLines } from './security-headers';
@@ -64,6 +66,8 @@ export interface AppHandle {
   directQueryCacheBytes: () => number;
   mailer: Mailer;
   sms: SmsSender;
+  /** The Cloud API, or the outbox without WHATSAPP_TOKEN (for the notification worker). */
+  whatsapp: WhatsAppSender;
   /** Paystack (or the stand-in) for work outside requests: the reconciliation job. */
   paystack: () => PaystackClient;
   /**
@@ -171,6 +175,7 @@ export async function createApp(
   events.subscribe((change) => dropListsAffectedBy(listReads, change));
   const mailer = createMailer(config, log);
   const sms = createSmsSender(config, log);
+  const whatsapp = createWhatsAppSender(config, log);
   // Paystack, or (without a secret key) the shop's own stand-in, reached over loopback like the real API.
   const loopback = () => {
     const address = httpServer.address();
@@ -189,6 +194,7 @@ export async function createApp(
   const webhook = paystackWebhookRoutes(() => paystackSecret);
   app.use('/api', webhook);
   app.use(webhook);
+  app.use('/api', whatsappWebhookRoutes());
   // RFC 8058's one-click unsubscribe is a form-encoded POST from a mail client: before the JSON-only rule below
   // (its token, not a cookie, says whose subscription it is).
   app.use('/api', newsletterRoutes());
@@ -296,6 +302,7 @@ export async function createApp(
     directQueryCacheBytes: directQueries.cachedBytes,
     mailer,
     sms,
+    whatsapp,
     paystack,
     readiness,
     handle: (request, response) => {

@@ -10,6 +10,7 @@ export function statusLabel(status: string): string {
 
 const PAYMENT_STATE_LABELS: Record<string, string> = {
   pending: 'Unpaid',
+  to_collect: 'To collect',
   paid: 'Paid',
   failed: 'Failed',
   partially_refunded: 'Partly refunded',
@@ -33,9 +34,11 @@ export function refundStatusLabel(status: string): string {
   return REFUND_STATUS_LABELS[status] ?? statusLabel(status);
 }
 
-/** The Paystack channel an order is paid through. */
+const CHANNEL_LABELS: Record<string, string> = { card: 'Card', mpesa: 'M-Pesa', on_delivery: 'Pay on delivery' };
+
+/** How an order is paid: through Paystack (card, M-Pesa), or at the door. */
 export function channelLabel(method: string): string {
-  return method === 'card' ? 'Card' : 'M-Pesa';
+  return CHANNEL_LABELS[method] ?? 'M-Pesa';
 }
 
 /** SPEC §2: the mobile review list previews 100 characters. */

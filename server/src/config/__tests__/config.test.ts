@@ -123,3 +123,42 @@ describe('the payment stand-in', () => {
     );
   });
 });
+
+describe('WhatsApp order updates', () => {
+  const cloudApi = {
+    WHATSAPP_TOKEN: 'EAAG-token',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_APP_SECRET: 'app-secret-1',
+  };
+
+  it('go to the outbox by default, with templates in en through the current Graph API version', () => {
+    expect(loadConfig({}).whatsapp).toEqual({
+      token: undefined,
+      phoneNumberId: undefined,
+      appSecret: undefined,
+      verifyToken: undefined,
+      apiUrl: 'https://graph.facebook.com/v23.0',
+      templateLanguage: 'en',
+    });
+  });
+
+  it('read the Cloud API settings, the API URL without a trailing slash', () => {
+    const config = loadConfig({
+      ...cloudApi,
+      WHATSAPP_API_URL: 'http://127.0.0.1:9/v23.0/',
+      WHATSAPP_TEMPLATE_LANGUAGE: 'en_US',
+    });
+    expect(config.whatsapp).toMatchObject({ token: 'EAAG-token', phoneNumberId: '106540352242922' });
+    expect(config.whatsapp.apiUrl).toBe('http://127.0.0.1:9/v23.0');
+    expect(config.whatsapp.templateLanguage).toBe('en_US');
+  });
+
+  it('refuse a token without its phone-number id or app secret, a phone number for the id, and a bad language', () => {
+    expect(() => loadConfig({ WHATSAPP_TOKEN: 'EAAG-token' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
+    expect(() => loadConfig({ ...cloudApi, WHATSAPP_APP_SECRET: '' })).toThrow(/WHATSAPP_APP_SECRET/);
+    expect(() => loadConfig({ ...cloudApi, WHATSAPP_PHONE_NUMBER_ID: '+254700000000' })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID/,
+    );
+    expect(() => loadConfig({ WHATSAPP_TEMPLATE_LANGUAGE: 'English' })).toThrow(/WHATSAPP_TEMPLATE_LANGUAGE/);
+  });
+});

@@ -29,6 +29,8 @@ import { Migration0027HandleCheckByIndex } from './migration-0027-handle-check-b
 import { Migration0028StockWritesInPlace } from './migration-0028-stock-writes-in-place';
 import { Migration0029PhoneSignIn } from './migration-0029-phone-sign-in';
 import { Migration0030SavedAddresses } from './migration-0030-saved-addresses';
+import { Migration0031PayOnDelivery } from './migration-0031-pay-on-delivery';
+import { Migration0032WhatsappUpdates } from './migration-0032-whatsapp-updates';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -66,4 +68,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0028StockWritesInPlace', class: Migration0028StockWritesInPlace },
   { name: 'Migration0029PhoneSignIn', class: Migration0029PhoneSignIn },
   { name: 'Migration0030SavedAddresses', class: Migration0030SavedAddresses },
+  { name: 'Migration0031PayOnDelivery', class: Migration0031PayOnDelivery },
+  { name: 'Migration0032WhatsappUpdates', class: Migration0032WhatsappUpdates },
 ];

@@ -14,6 +14,7 @@ import emailCases from '../../../../test-support/email-address-cases.json';
 import { buildAppSchema } from '../../graphql/schema';
 import { UserRole } from '../../modules/accounts/user.entity';
 import { paystackSignature } from '../../modules/payments/paystack-client';
+import { whatsappSignature } from '../../modules/notifications/whatsapp';
 import { appRoutes, rootFields, type AppRoute, type RootField } from '../../../test/app-surface';
 import { checkoutForm, placeOrderFor } from '../../../test/checkout';
 import { answerProblem, plausibleBody, shorten } from '../../../test/hostile-input';
@@ -46,6 +47,7 @@ const searchStrings = [
   'eau '.repeat(20).trim(),
 ];
 const paystackKey = 'sk_test_hostile_input_examples';
+const whatsappAppSecret = 'whatsapp_app_secret_hostile_input_examples';
 
 let shop: TestShop;
 let paystack: Awaited<ReturnType<typeof startPaystackServer>>;
@@ -58,7 +60,10 @@ let fields: RootField[];
 beforeAll(async () => {
   // A Paystack key (and a stand-in Paystack on loopback), so webhook bodies can be signed and reach its checks.
   paystack = await startPaystackServer(paystackKey);
-  shop = await startTestShop({ env: { PAYSTACK_SECRET_KEY: paystackKey, PAYSTACK_BASE_URL: paystack.url } });
+  // And WhatsApp's app secret, so its delivery reports can be signed too.
+  shop = await startTestShop({
+    env: { PAYSTACK_SECRET_KEY: paystackKey, PAYSTACK_BASE_URL: paystack.url, WHATSAPP_APP_SECRET: whatsappAppSecret },
+  });
   shopper = await createSignedInUser(shop);
   admin = await createSignedInUser(shop, UserRole.ADMIN);
   ids = { shopper: shopper.id, order: (await placeOrderFor(shop, shopper, [[2, 1]])).id };
@@ -106,7 +111,7 @@ const restRoutes = () =>
   );
 const withBody = (route: AppRoute) => route.method === 'POST' || route.method === 'PUT';
 
-const isWebhook = (path: string) => /^\/(?:api\/)?paystack\/webhook$/.test(path);
+const isWebhook = (path: string) => /^\/(?:api\/)?(?:paystack|whatsapp)\/webhook$/.test(path);
 /**
  * Routes mounted before the shop's input check that read their input their own way: the files search engines
  * read (nothing from the query), the one-click unsubscribe (a form and its token) and /graphql (its own checks,
@@ -133,14 +138,16 @@ function filled(pattern: string, value: (name: string) => string): string {
 const realSegment = (name: string) =>
   /uid|userId/.test(name) ? shopper.id : name === 'rest' ? 'product/2' : name === 'file' ? '1' : '2';
 
-/** Sends a route's request; a webhook's body goes signed, as Paystack signs it. */
+/** Sends a route's request; a webhook's body goes signed, as Paystack or Meta signs it. */
 function send(route: AppRoute, path: string, auth: Record<string, string>, body?: string) {
   const request = shop.http[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path)
     .set(auth)
     .set('accept', 'application/json, text/html;q=0.9')
     .ok(() => true);
   if (body === undefined) return request;
-  if (isWebhook(path)) request.set('x-paystack-signature', paystackSignature(paystackKey, body));
+  if (isWebhook(path) && path.includes('whatsapp')) {
+    request.set('x-hub-signature-256', whatsappSignature(whatsappAppSecret, body));
+  } else if (isWebhook(path)) request.set('x-paystack-signature', paystackSignature(paystackKey, body));
   return request.set('content-type', 'application/json').send(body);
 }
 

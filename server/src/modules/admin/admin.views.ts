@@ -56,6 +56,12 @@ export class DashboardView {
   })
   totalSalesCents!: number;
 
+  @Field(() => Int, { description: 'Orders paid on delivery whose money is still to be collected at the door.' })
+  toCollectOrders!: number;
+
+  @Field(() => Float, { description: "Those orders' totals, in cents of KES: a whole number, Float only for range." })
+  toCollectCents!: number;
+
   @Field(() => [DailySalesView], { description: 'The last 30 days including today, oldest first, zero-filled.' })
   salesByDay!: DailySalesView[];
 

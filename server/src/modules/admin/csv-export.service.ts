@@ -6,6 +6,7 @@ import { centsToDecimal } from '../../shared/money';
 import { toCsv } from './csv';
 import { withTransactionLimits } from '../../shared/transaction-limits';
 import { shopTimeZone } from './dashboard.service';
+import { toCollectSql } from '../orders/orders-admin.service';
 
 interface OrderExportRow {
   id: string;
@@ -26,6 +27,8 @@ interface OrderExportRow {
   status: string;
   payment_status: string;
   payment_method: string;
+  to_collect: boolean;
+  cash_received_at: string | null;
 }
 
 /** Every order with its lines folded into one cell, newest first: one statement whatever the number. */
@@ -33,7 +36,9 @@ const ordersSql = `select o.id, to_char(o.created_at at time zone ?::text, 'YYYY
     o.recipient_name, o.recipient_email, o.recipient_phone, o.shipping_address, o.shipping_city,
     o.shipping_postal_code, l.name as delivery_location,
     ${orderLinesJsonSql('o.id')} as items,
-    o.subtotal_cents, o.discount_code, o.discount_cents, o.shipping_fee_cents, o.total_cents, o.status, o.payment_status, o.payment_method
+    o.subtotal_cents, o.discount_code, o.discount_cents, o.shipping_fee_cents, o.total_cents, o.status, o.payment_status, o.payment_method,
+    ${toCollectSql('o.')} as to_collect,
+    to_char(o.cash_received_at at time zone ?::text, 'YYYY-MM-DD HH24:MI') as cash_received_at
   from orders o join delivery_locations l on l.id = o.delivery_location_id
   order by o.created_at desc, o.id`;
 
@@ -72,7 +77,7 @@ function exportRows<Row extends object>(ctx: RequestContext, sql: string, params
 export const csvExportService = {
   async orders(ctx: RequestContext): Promise<string> {
     requireAdmin(ctx);
-    const rows = await exportRows<OrderExportRow>(ctx, ordersSql, [shopTimeZone]);
+    const rows = await exportRows<OrderExportRow>(ctx, ordersSql, [shopTimeZone, shopTimeZone]);
     return toCsv(
       [
         'Order ID',
@@ -93,6 +98,8 @@ export const csvExportService = {
         'Status',
         'Payment status',
         'Payment method',
+        'To collect (Ksh)',
+        'Cash received (Nairobi)',
       ],
       rows.map((row) => [
         row.id,
@@ -113,6 +120,8 @@ export const csvExportService = {
         row.status,
         row.payment_status,
         row.payment_method,
+        centsToDecimal(row.to_collect ? row.total_cents : 0),
+        row.cash_received_at ?? '',
       ]),
     );
   },

@@ -21,6 +21,8 @@ interface DashboardRow {
   cancelled: number;
   /** bigint arrives as text. */
   total_sales_cents: string;
+  to_collect: number;
+  to_collect_cents: string;
   sales_by_day: { day: string; total_cents: number; orders: number }[];
   top_products: { product_id: number; name: string; quantity_sold: number; revenue_cents: number }[];
   recent_users: UserRow[];
@@ -50,7 +52,7 @@ const dashboardSql = `with order_figures as (select ${orderFigures.join(', ')} f
   recent as (
     select id, first, last, email, role, created_at from users order by created_at desc, id limit ?::int)
   select (select count(*)::int from products where archived_at is null) as total_products,
-         f.pending, f.delivered, f.cancelled, f.total_sales_cents,
+         f.pending, f.delivered, f.cancelled, f.total_sales_cents, f.to_collect, f.to_collect_cents,
          (select json_agg(json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'total_cents', total_cents,
             'orders', orders) order by day) from daily) as sales_by_day,
          coalesce((select json_agg(json_build_object('product_id', product_id, 'name', name,
@@ -84,6 +86,8 @@ export const dashboardService = {
       deliveredOrders: row.delivered,
       cancelledOrders: row.cancelled,
       totalSalesCents: Number(row.total_sales_cents),
+      toCollectOrders: row.to_collect,
+      toCollectCents: Number(row.to_collect_cents),
       salesByDay: row.sales_by_day.map((day) => ({
         day: day.day,
         totalCents: Number(day.total_cents),

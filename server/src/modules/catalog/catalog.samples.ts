@@ -433,13 +433,20 @@ export const sampleProducts: SampleProduct[] = [
   },
 ];
 
+/** `payOnDelivery`: the Nairobi locations, where a rider can be paid at the door (issue 26). */
 export const sampleDeliveryLocations = [
-  { name: 'CBD collection point at a mall', feeKes: 120, deliveryTime: '1-3 business days' },
-  { name: 'Doorstep: Kilimani, Kileleshwa, Lavington', feeKes: 200, deliveryTime: '1-3 business days' },
+  { name: 'CBD collection point at a mall', feeKes: 120, deliveryTime: '1-3 business days', payOnDelivery: true },
+  {
+    name: 'Doorstep: Kilimani, Kileleshwa, Lavington',
+    feeKes: 200,
+    deliveryTime: '1-3 business days',
+    payOnDelivery: true,
+  },
   {
     name: 'Doorstep: South B, South C, Upperhill, Nairobi West, Madaraka',
     feeKes: 250,
     deliveryTime: '1-3 business days',
+    payOnDelivery: true,
   },
-  { name: 'Outside Nairobi', feeKes: 550, deliveryTime: '3-5 business days' },
+  { name: 'Outside Nairobi', feeKes: 550, deliveryTime: '3-5 business days', payOnDelivery: false },
 ] as const;

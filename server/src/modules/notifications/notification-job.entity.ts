@@ -1,8 +1,10 @@
-import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 
 export enum NotificationChannel {
   EMAIL = 'email',
   SMS = 'sms',
+  /** A WhatsApp template message (decision 0099); its `body` is the SMS sent instead when WhatsApp cannot deliver it. */
+  WHATSAPP = 'whatsapp',
 }
 
 /**
@@ -12,9 +14,22 @@ export enum NotificationChannel {
  */
 @Entity({ tableName: 'notification_jobs' })
 @Index({ properties: ['nextAttemptAt'], options: { where: 'sent_at is null' } })
+@Unique({ properties: ['providerMessageId'] })
 export class NotificationJob {
   [OptionalProps]?:
-    'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError' | 'createdAt' | 'subject' | 'html' | 'headers';
+    | 'attempts'
+    | 'nextAttemptAt'
+    | 'sentAt'
+    | 'lastError'
+    | 'createdAt'
+    | 'subject'
+    | 'html'
+    | 'headers'
+    | 'templateName'
+    | 'templateLanguage'
+    | 'templateParameters'
+    | 'providerMessageId'
+    | 'fallbackQueuedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -28,7 +43,7 @@ export class NotificationJob {
   @Property({ type: 'text', nullable: true })
   subject: string | null = null;
 
-  /** The plain-text part of an e-mail, or the SMS. */
+  /** The plain-text part of an e-mail, the SMS, or for WhatsApp the SMS that goes instead if WhatsApp fails. */
   @Property({ type: 'text' })
   body!: string;
 
@@ -38,6 +53,25 @@ export class NotificationJob {
 
   @Property({ type: 'json', nullable: true })
   headers: Record<string, string> | null = null;
+
+  /** WhatsApp: the approved template (whatsapp-templates.ts) and its body parameters, in order. */
+  @Property({ type: 'text', nullable: true })
+  templateName: string | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  templateParameters: string[] | null = null;
+
+  /** WhatsApp: the template language it was sent in (WHATSAPP_TEMPLATE_LANGUAGE at the time). */
+  @Property({ type: 'text', nullable: true })
+  templateLanguage: string | null = null;
+
+  /** WhatsApp: the message id the Cloud API answered (wamid…), which its status webhooks name. */
+  @Property({ type: 'text', nullable: true })
+  providerMessageId: string | null = null;
+
+  /** WhatsApp: when the SMS fallback was queued; set once, so a repeated failure report queues no second SMS. */
+  @Property({ type: 'timestamptz', nullable: true })
+  fallbackQueuedAt: Date | null = null;
 
   @Property({ type: 'integer', default: 0 })
   attempts: number = 0;

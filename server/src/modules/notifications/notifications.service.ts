@@ -12,9 +12,18 @@ import { renderRefundEmail } from './emails/refund-email';
 import { orderSms } from './emails/sms-texts';
 import { NotificationChannel, NotificationJob } from './notification-job.entity';
 import type { SmsSender } from './sms';
+import { WhatsAppSendError, type WhatsAppSender } from './whatsapp';
+import { fallBackToSms, queueOrderUpdate } from './whatsapp-jobs';
+import { orderWhatsApp } from './whatsapp-templates';
 import { refundableCents } from '../payments/refundable-amount';
 
 export const maxNotificationAttempts = 6;
+
+/**
+ * A WhatsApp message the Cloud API keeps refusing for a passing reason is tried this often (about seven minutes with
+ * the worker's growing delay) before its SMS goes instead: an order update late by an hour is worth less than an SMS.
+ */
+export const maxWhatsAppAttempts = 3;
 
 /**
  * How long a claimed job is left to its sender before another worker may claim it again: longer than the mailer's
@@ -58,7 +67,17 @@ async function factsOf(em: EntityManager, order: Order, publicUrl: string): Prom
 export async function queuePaymentConfirmations(em: EntityManager, order: Order, publicUrl: string): Promise<void> {
   const facts = await factsOf(em, order, publicUrl);
   queueEmail(em, { to: order.recipientEmail, ...(await renderOrderConfirmationEmail({ order: facts })) });
-  queueSms(em, order.recipientPhone, orderSms.confirmed(facts));
+  queueOrderUpdate(em, order, orderWhatsApp.confirmed(facts), orderSms.confirmed(facts));
+}
+
+/** The e-mail and SMS that confirm an order placed to be paid on delivery, with the amount to have ready. */
+export async function queueOnDeliveryConfirmations(em: EntityManager, order: Order, publicUrl: string): Promise<void> {
+  const facts = await factsOf(em, order, publicUrl);
+  queueEmail(em, {
+    to: order.recipientEmail,
+    ...(await renderOrderConfirmationEmail({ order: facts, payAtDoor: true })),
+  });
+  queueOrderUpdate(em, order, orderWhatsApp.placedOnDelivery(facts), orderSms.placedOnDelivery(facts));
 }
 
 /**
@@ -77,7 +96,12 @@ export async function queuePaymentAfterCancelNotice(
     to: order.recipientEmail,
     ...(await renderPaymentAfterCancelEmail({ order: facts, amountCents, cause })),
   });
-  queueSms(em, order.recipientPhone, orderSms.paidAfterCancel(facts, amountCents, cause));
+  queueOrderUpdate(
+    em,
+    order,
+    orderWhatsApp.paidAfterCancel(facts, amountCents, cause),
+    orderSms.paidAfterCancel(facts, amountCents, cause),
+  );
 }
 
 /**
@@ -93,12 +117,12 @@ export async function queueOrderStatusMessages(
   const facts = await factsOf(em, order, publicUrl);
   if (status === OrderStatus.DELIVERED) {
     queueEmail(em, { to: order.recipientEmail, ...(await renderOrderDeliveredEmail({ order: facts })) });
-    queueSms(em, order.recipientPhone, orderSms.delivered(facts));
+    queueOrderUpdate(em, order, orderWhatsApp.delivered(facts), orderSms.delivered(facts));
     return;
   }
   const paid = order.paymentStatus === PaymentStatus.COMPLETED;
   queueEmail(em, { to: order.recipientEmail, ...(await renderOrderCancelledEmail({ order: facts, paid })) });
-  queueSms(em, order.recipientPhone, orderSms.cancelled(facts, paid));
+  queueOrderUpdate(em, order, orderWhatsApp.cancelled(facts, paid), orderSms.cancelled(facts, paid));
 }
 
 /**
@@ -117,7 +141,19 @@ async function claimDueJob(em: EntityManager, now: Date): Promise<NotificationJo
   });
 }
 
-async function sendJob(job: NotificationJob, senders: { mailer: Mailer; sms: SmsSender }): Promise<void> {
+/** The senders the worker sends through, one per channel. */
+export interface NotificationSenders {
+  mailer: Mailer;
+  sms: SmsSender;
+  whatsapp: WhatsAppSender;
+  log: Logger;
+}
+
+/** Sends one job; what a WhatsApp job's answer names (message id, language) is written down with its sending. */
+async function sendJob(
+  job: NotificationJob,
+  senders: NotificationSenders,
+): Promise<Partial<Pick<NotificationJob, 'providerMessageId' | 'templateLanguage'>>> {
   if (job.channel === NotificationChannel.EMAIL) {
     await senders.mailer.send({
       to: job.recipient,
@@ -126,9 +162,31 @@ async function sendJob(job: NotificationJob, senders: { mailer: Mailer; sms: Sms
       html: job.html,
       headers: job.headers,
     });
+  } else if (job.channel === NotificationChannel.WHATSAPP) {
+    const { messageId, language } = await senders.whatsapp.send({
+      to: job.recipient,
+      template: { name: job.templateName ?? '', parameters: job.templateParameters ?? [] },
+      callbackData: String(job.id),
+      fallbackText: job.body,
+    });
+    return { providerMessageId: messageId, templateLanguage: language };
   } else {
     await senders.sms.send(job.recipient, job.body);
   }
+  return {};
+}
+
+/**
+ * A WhatsApp job the Cloud API refused for good, or for a passing reason too often: its SMS is queued, due at once
+ * (so this run sends it), and the job is not tried again. Answers false for every other failure.
+ */
+async function fellBackToSms(em: EntityManager, job: NotificationJob, error: unknown, now: Date): Promise<boolean> {
+  if (job.channel !== NotificationChannel.WHATSAPP) return false;
+  const permanent = error instanceof WhatsAppSendError && error.permanent;
+  if (!permanent && job.attempts + 1 < maxWhatsAppAttempts) return false;
+  const reason = error instanceof Error ? error.message : String(error);
+  await fallBackToSms(em.fork(), job.id, reason, { at: now, giveUp: { attempts: maxNotificationAttempts } });
+  return true;
 }
 
 /**
@@ -137,16 +195,20 @@ async function sendJob(job: NotificationJob, senders: { mailer: Mailer; sms: Sms
  */
 export async function deliverDueNotifications(
   em: EntityManager,
-  senders: { mailer: Mailer; sms: SmsSender; log: Logger },
+  senders: NotificationSenders,
   now = new Date(),
 ): Promise<number> {
   let delivered = 0;
   for (let job = await claimDueJob(em, now); job; job = await claimDueJob(em, now)) {
     try {
-      await sendJob(job, senders);
-      await em.fork().nativeUpdate(NotificationJob, { id: job.id }, { sentAt: new Date(), lastError: null });
+      const answer = await sendJob(job, senders);
+      await em.fork().nativeUpdate(NotificationJob, { id: job.id }, { sentAt: new Date(), lastError: null, ...answer });
       delivered += 1;
     } catch (error) {
+      if (await fellBackToSms(em, job, error, now)) {
+        senders.log.warn({ jobId: job.id, err: error }, 'whatsapp message not delivered; its SMS goes instead');
+        continue;
+      }
       // A refused address stays refused: no retries.
       const attempts = error instanceof UndeliverableAddressError ? maxNotificationAttempts : job.attempts + 1;
       await em.fork().nativeUpdate(
@@ -180,5 +242,5 @@ export async function queueRefundNotifications(
   const facts = await factsOf(em, order, publicUrl);
   const full = refundableCents(order.totalCents, order.refundedCents) === 0;
   queueEmail(em, { to: order.recipientEmail, ...(await renderRefundEmail({ order: facts, amountCents, full })) });
-  queueSms(em, order.recipientPhone, orderSms.refunded(facts, amountCents));
+  queueOrderUpdate(em, order, orderWhatsApp.refunded(facts, amountCents), orderSms.refunded(facts, amountCents));
 }

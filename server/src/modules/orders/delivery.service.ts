@@ -1,7 +1,9 @@
-import { cacheTag } from '../../events/catalogue-change';
+import { announceCatalogueChange, cacheTag } from '../../events/catalogue-change';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
+import { isPostgresInteger } from '../../shared/input-check';
 import { shillingsToCents } from '../../shared/money';
+import { requireAdmin } from '../accounts/guards';
 import { DeliveryLocation } from './delivery-location.entity';
 
 /** A stored delivery time such as '1-3 business days' as whole days, or null when it names no range. */
@@ -29,6 +31,33 @@ export const deliveryService = {
       locationsByRequest.set(ctx, locations);
     }
     return locations;
+  },
+
+  /**
+   * The owner switches pay on delivery on or off for a location and sets its maximum order total (issue 26); every
+   * instance drops the answers that show the locations once the change commits.
+   */
+  async updatePayOnDelivery(
+    ctx: RequestContext,
+    id: unknown,
+    input: { payOnDelivery?: unknown; maxCents?: unknown },
+  ): Promise<DeliveryLocation> {
+    requireAdmin(ctx);
+    if (!isPostgresInteger(id)) throw AppError.notFound('Delivery location not found');
+    if (typeof input.payOnDelivery !== 'boolean')
+      throw AppError.field('payOnDelivery', 'INVALID_INPUT', 'Say whether pay on delivery is offered here.');
+    const maxCents = input.maxCents;
+    if (maxCents !== undefined && maxCents !== null && !(isPostgresInteger(maxCents) && maxCents >= 100))
+      throw AppError.field('maxCents', 'OUT_OF_RANGE', 'The maximum must be at least Ksh 1.');
+    return ctx.em.transactional(async (em) => {
+      const location = await em.findOne(DeliveryLocation, { id });
+      if (!location) throw AppError.notFound('Delivery location not found');
+      location.payOnDelivery = input.payOnDelivery as boolean;
+      if (typeof maxCents === 'number') location.payOnDeliveryMaxCents = maxCents;
+      await em.flush();
+      await announceCatalogueChange(em, { deliveryChanged: true });
+      return location;
+    });
   },
 
   /** The cheapest stored location: what "delivery from" means on the product page and in structured data. */

@@ -32,6 +32,8 @@ export enum PaymentStatus {
 export enum PaymentMethod {
   MPESA = 'mpesa',
   CARD = 'card',
+  /** The order: paid at the door (issue 26). A transaction: cash received at the door. */
+  ON_DELIVERY = 'on_delivery',
 }
 
 /** An order as the server computed it: lines, subtotal, fee and total from its own prices, in cents of KES. */
@@ -39,6 +41,10 @@ export enum PaymentMethod {
 @Index({ properties: ['user', 'createdAt'] })
 @Index({ properties: ['discountCodeRecord', 'user'] })
 @Unique({ properties: ['user', 'idempotencyKey'] })
+@Index({
+  name: 'orders_to_collect_index',
+  expression: `create index "orders_to_collect_index" on "orders" ("created_at") where payment_method = 'on_delivery' and payment_status = 'pending' and status <> 'cancelled'`,
+})
 export class Order {
   [OptionalProps]?:
     | 'id'
@@ -52,7 +58,10 @@ export class Order {
     | 'discountCodeRecord'
     | 'discountCode'
     | 'discountCents'
-    | 'idempotencyKey';
+    | 'idempotencyKey'
+    | 'cashReceivedAt'
+    | 'cashReceivedBy'
+    | 'whatsappUpdates';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -135,6 +144,17 @@ export class Order {
 
   @Property({ type: 'timestamptz', nullable: true })
   paidAt: Date | null = null;
+
+  /** When the cash for an order paid on delivery was recorded as received, and by which admin (issue 26). */
+  @Property({ type: 'timestamptz', nullable: true })
+  cashReceivedAt: Date | null = null;
+
+  @ManyToOne({ entity: () => User, nullable: true, deleteRule: 'set null' })
+  cashReceivedBy: User | null = null;
+
+  /** The shopper asked for order updates on WhatsApp (SMS when WhatsApp cannot deliver them). */
+  @Property({ type: 'boolean', default: false })
+  whatsappUpdates: boolean = false;
 
   /**
    * The checkout's Idempotency-Key, when its client sent one (decision 0068): unique per account, so a retried

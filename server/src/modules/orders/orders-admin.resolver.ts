@@ -17,7 +17,8 @@ export class OrdersAdminResolver {
     @Arg('status', () => String, { nullable: true, description: 'pending, delivered or cancelled' }) status?: string,
     @Arg('paymentState', () => String, {
       nullable: true,
-      description: 'paid, pending, failed, refunded (in part or in full) or refund_needed',
+      description:
+        'paid, pending, failed, refunded (in part or in full), refund_needed or to_collect (paid on delivery, not yet)',
     })
     paymentState?: string,
     @Arg('limit', () => Int, { nullable: true, defaultValue: 50 }) limit?: number,

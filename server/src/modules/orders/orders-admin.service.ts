@@ -20,6 +20,9 @@ export interface OrderStats {
   delivered: number;
   cancelled: number;
   totalSalesCents: number;
+  /** Orders paid on delivery not yet paid, and their totals in cents. */
+  toCollect: number;
+  toCollectCents: number;
 }
 
 export interface AdminOrderList {
@@ -54,6 +57,7 @@ const paymentStateConditions: Record<string, string> = {
   failed: `o.payment_status = 'failed'`,
   refunded: `o.refunded_cents > 0`,
   refund_needed: `exists (${refundNeededSql('o.id')})`,
+  to_collect: toCollectSql('o.'),
 };
 
 function parseStatus(value: unknown, field: string): OrderStatus {
@@ -63,12 +67,32 @@ function parseStatus(value: unknown, field: string): OrderStatus {
   return status as OrderStatus;
 }
 
-/** The shop-wide order figures: each status's count, and sales as delivered orders' totals (spec §9). */
-export const orderFigures = statusFigures(Object.values(OrderStatus), {
-  column: 'total_cents',
-  status: OrderStatus.DELIVERED,
-  as: 'total_sales_cents',
-});
+/**
+ * An order paid on delivery whose money the rider has still to collect (issue 26), as a condition on the orders
+ * table (the partial index orders_to_collect_index holds exactly these).
+ */
+export function toCollectSql(prefix = ''): string {
+  return `${prefix}payment_method = 'on_delivery' and ${prefix}payment_status = 'pending' and ${prefix}status <> 'cancelled'`;
+}
+
+/** How many orders are still to be paid at the door, and for how much (cents, as text: a sum is bigint). */
+export const toCollectFigures = [
+  `count(*) filter (where ${toCollectSql()})::int as to_collect`,
+  `coalesce(sum(total_cents) filter (where ${toCollectSql()}), 0)::text as to_collect_cents`,
+];
+
+/**
+ * The shop-wide order figures: each status's count, sales as delivered orders' totals (spec §9), and what is still
+ * to be collected at the door.
+ */
+export const orderFigures = [
+  ...statusFigures(Object.values(OrderStatus), {
+    column: 'total_cents',
+    status: OrderStatus.DELIVERED,
+    as: 'total_sales_cents',
+  }),
+  ...toCollectFigures,
+];
 
 /** The page's ids with the figures; the orders themselves come in a fixed number of statements more. */
 interface ListRow extends AdminListRow<string> {
@@ -77,6 +101,8 @@ interface ListRow extends AdminListRow<string> {
   delivered: number;
   cancelled: number;
   total_sales_cents: string;
+  to_collect: number;
+  to_collect_cents: string;
 }
 
 export const ordersAdminService = {
@@ -101,7 +127,7 @@ export const ordersAdminService = {
         throw AppError.field(
           'paymentState',
           'INVALID_STATUS',
-          'Payment status must be paid, pending, failed, refunded or refund_needed.',
+          'Payment status must be paid, pending, failed, refunded, refund_needed or to_collect.',
         );
       conditions.push(condition);
     }
@@ -130,6 +156,8 @@ export const ordersAdminService = {
         delivered: row.delivered,
         cancelled: row.cancelled,
         totalSalesCents: Number(row.total_sales_cents),
+        toCollect: row.to_collect,
+        toCollectCents: Number(row.to_collect_cents),
       },
     };
   },

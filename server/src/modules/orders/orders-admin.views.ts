@@ -18,6 +18,12 @@ export class OrderStatsView {
 
   @Field(() => Float, { description: "Delivered orders' totals in cents of KES (a whole number; Float for range)." })
   totalSalesCents!: number;
+
+  @Field(() => Int, { description: 'Orders paid on delivery whose money is still to be collected.' })
+  toCollect!: number;
+
+  @Field(() => Float, { description: "Those orders' totals in cents of KES (a whole number; Float for range)." })
+  toCollectCents!: number;
 }
 
 @ObjectType('AdminOrderList', { simpleResolvers: true })

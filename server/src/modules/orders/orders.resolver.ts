@@ -17,8 +17,14 @@ export class ShippingInput {
 @InputType('CreateOrderInput')
 export class CreateOrderInput {
   @Field(() => Int) deliveryLocationId!: number;
-  @Field(() => String, { nullable: true, description: 'mpesa (default) or card' }) paymentMethod?: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "mpesa (default), card, or on_delivery where the location offers it up to the order's total",
+  })
+  paymentMethod?: string;
   @Field(() => ShippingInput) shipping!: ShippingInput;
+  @Field(() => Boolean, { nullable: true, description: 'Order updates on WhatsApp instead of SMS.' })
+  whatsappUpdates?: boolean | null;
 }
 
 @ObjectType('CreateOrderPayload')

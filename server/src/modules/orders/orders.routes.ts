@@ -34,6 +34,8 @@ export function toRestOrder(order: Order) {
     shipping_address: order.shippingAddress,
     shipping_city: order.shippingCity,
     shipping_postal_code: order.shippingPostalCode,
+    whatsapp_updates: order.whatsappUpdates,
+    cash_received_at: order.cashReceivedAt?.toISOString() ?? null,
   };
 }
 
@@ -42,6 +44,7 @@ const restOrderFields = {
   deliveryLocationId: 'delivery_location_id',
   deliveryLocation: 'delivery_location',
   paymentMethod: 'payment_method',
+  whatsappUpdates: 'whatsapp_updates',
   name: 'recipient_name',
   email: 'recipient_email',
   phone: 'recipient_phone',
@@ -69,6 +72,7 @@ export function ordersRoutes(): Router {
         deliveryLocationId: body.delivery_location_id,
         deliveryLocation: { name: body.delivery_location, shippingFee: body.shipping_fee },
         paymentMethod: method,
+        whatsappUpdates: body.whatsapp_updates,
         shipping: {
           name: body.recipient_name,
           email: body.recipient_email,

@@ -11,7 +11,8 @@ import { DeliveryLocation } from './delivery-location.entity';
 import { deliveryService } from './delivery.service';
 import { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus } from './order.entity';
 import { announceCatalogueChange } from '../../events/catalogue-change';
-import { placeOrder } from './place-order';
+import { placeOrder, type PlacedOrderRows } from './place-order';
+import { queueOnDeliveryConfirmations } from '../notifications/notifications.service';
 import { refundNeededByOrder } from './refund-needed';
 import { idempotencyKeyOf, orderOfRetriedCheckout } from './idempotent-checkout';
 
@@ -32,6 +33,8 @@ export interface CreateOrderInput {
   shipping: ShippingForm;
   /** The client's key for this checkout (Idempotency-Key), so a retry answers with the same order. */
   idempotencyKey?: unknown;
+  /** Order updates on WhatsApp instead of SMS (true), else SMS. */
+  whatsappUpdates?: unknown;
 }
 
 /** A placed order, and whether it was placed by an earlier request with the same idempotency key. */
@@ -64,8 +67,16 @@ export function validateShipping(form: ShippingForm) {
   return { ...shipping, phone };
 }
 
+/** A placed order mapped from the rows the write returned: the location first, so the order's reference is it. */
+function mapPlaced(em: EntityManager, placed: PlacedOrderRows): Order {
+  em.map(DeliveryLocation, placed.location);
+  const created = em.map(Order, placed.order);
+  created.items.hydrate(placed.items.map((item) => em.map(OrderItem, item)));
+  return created;
+}
+
 /** What every answer about an order shows besides its own columns. */
-export const orderPopulate = ['items', 'deliveryLocation'] as const;
+export const orderPopulate = ['items', 'deliveryLocation', 'cashReceivedBy'] as const;
 
 /** An order as answers show it; `refresh` when a transaction changed its row behind this context's copy. */
 export async function loadOrder(em: EntityManager, id: string, { refresh = false } = {}): Promise<Order> {
@@ -86,8 +97,8 @@ export const ordersService = {
       input.paymentMethod === undefined || input.paymentMethod === null || input.paymentMethod === ''
         ? PaymentMethod.MPESA
         : input.paymentMethod;
-    if (method !== PaymentMethod.MPESA && method !== PaymentMethod.CARD) {
-      throw AppError.field('paymentMethod', 'INVALID_PAYMENT_METHOD', 'Choose M-Pesa or card.');
+    if (method !== PaymentMethod.MPESA && method !== PaymentMethod.CARD && method !== PaymentMethod.ON_DELIVERY) {
+      throw AppError.field('paymentMethod', 'INVALID_PAYMENT_METHOD', 'Choose M-Pesa, card or pay on delivery.');
     }
     const id = randomUUID();
     const locationInput: unknown =
@@ -104,8 +115,8 @@ export const ordersService = {
     }
     let placed;
     try {
-      placed = await ctx.em.transactional((em) =>
-        placeOrder(em, {
+      placed = await ctx.em.transactional(async (em) => {
+        const rows = await placeOrder(em, {
           id,
           userId: viewer.id,
           paymentMethod: method,
@@ -114,8 +125,14 @@ export const ordersService = {
           reservedUntil: new Date(Date.now() + ctx.config.reservationMinutes * 60_000),
           lowStockThreshold: ctx.config.lowStockThreshold,
           idempotencyKey,
-        }),
-      );
+          whatsappUpdates: input.whatsappUpdates === true,
+        });
+        // Paid at the door: confirmed now, with the amount to have ready, since no payment will confirm it.
+        if (method === PaymentMethod.ON_DELIVERY) {
+          await queueOnDeliveryConfirmations(em, mapPlaced(em, rows), ctx.config.publicUrl);
+        }
+        return rows;
+      });
     } catch (error) {
       // A retry of a checkout that went through (its answer lost) finds the cart emptied or the key taken: it is
       // answered with that order. Only then is the key looked up, so a first attempt costs no statement more.
@@ -131,11 +148,7 @@ export const ordersService = {
       if (!earlier) throw error;
       return { order: earlier, replayed: true };
     }
-    // Mapped from the rows the write returned: the location first, so the order's reference is that entity.
-    ctx.em.map(DeliveryLocation, placed.location);
-    const created = ctx.em.map(Order, placed.order);
-    created.items.hydrate(placed.items.map((item) => ctx.em.map(OrderItem, item)));
-    return { order: created, replayed: false };
+    return { order: mapPlaced(ctx.em, placed), replayed: false };
   },
 
   /** The caller's own orders, newest first. */
@@ -163,9 +176,10 @@ export async function releaseExpiredReservations(em: EntityManager, now = new Da
   return em.transactional(async (trx) => {
     const context = trx.getTransactionContext();
     const expired = await trx.getConnection().execute<{ id: string }[]>(
+      // An order paid on delivery holds its stock until it is delivered or cancelled, however long the ride.
       `select id from orders where stock_released_at is null and payment_status = ? and status = ? and reserved_until < ?
-         for update skip locked`,
-      [PaymentStatus.PENDING, OrderStatus.PENDING, now],
+         and payment_method <> ? for update skip locked`,
+      [PaymentStatus.PENDING, OrderStatus.PENDING, now, PaymentMethod.ON_DELIVERY],
       'all',
       context,
     );

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { DeliveryLocation } from './delivery-location.entity';
-import { PaymentStatus, type Order } from './order.entity';
+import { OrderStatus, PaymentMethod, PaymentStatus, type Order } from './order.entity';
+import type { User } from '../accounts/user.entity';
 import { lineTotalCents } from './order-money';
 import { refundableCents } from '../payments/refundable-amount';
 
@@ -44,11 +45,12 @@ export class OrderView {
   @Field(() => String, { description: 'pending, completed or failed' })
   paymentStatus!: string;
 
-  @Field(() => String, { description: 'mpesa or card' })
+  @Field(() => String, { description: 'mpesa, card or on_delivery (paid at the door, by M-Pesa or cash)' })
   paymentMethod!: string;
 
   @Field(() => String, {
-    description: 'What the shopper and admins read: pending, paid, failed, partially_refunded or refunded',
+    description:
+      'What the shopper and admins read: pending, to_collect (paid on delivery, not yet), paid, failed, partially_refunded or refunded',
   })
   paymentState!: string;
 
@@ -105,13 +107,36 @@ export class OrderView {
 
   @Field(() => Date)
   createdAt!: Date;
+
+  @Field(() => Boolean, { description: 'Order updates go to WhatsApp (SMS when WhatsApp cannot deliver them).' })
+  whatsappUpdates!: boolean;
+
+  @Field(() => Date, { nullable: true, description: 'When cash for an order paid on delivery was recorded.' })
+  cashReceivedAt!: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'The admin who recorded the cash, or null.' })
+  cashReceivedBy!: string | null;
 }
 
-/** Paid, and how much of it came back. */
-export function paymentStateOf(order: Pick<Order, 'paymentStatus' | 'refundedCents' | 'totalCents'>): string {
+/** Paid, and how much of it came back; an order paid on delivery is "to collect" until the rider has the money. */
+export function paymentStateOf(
+  order: Pick<Order, 'paymentStatus' | 'refundedCents' | 'totalCents' | 'paymentMethod' | 'status'>,
+): string {
   if (order.refundedCents > 0)
     return refundableCents(order.totalCents, order.refundedCents) === 0 ? 'refunded' : 'partially_refunded';
+  if (
+    order.paymentMethod === PaymentMethod.ON_DELIVERY &&
+    order.paymentStatus === PaymentStatus.PENDING &&
+    order.status !== OrderStatus.CANCELLED
+  )
+    return 'to_collect';
   return order.paymentStatus === PaymentStatus.COMPLETED ? 'paid' : order.paymentStatus;
+}
+
+/** Who recorded an order's cash: their name, else their e-mail or phone. */
+function recorderName(user: User | null): string | null {
+  if (!user) return null;
+  return `${user.first} ${user.last}`.trim() || (user.email ?? user.phone ?? '');
 }
 
 /** An order with its items and delivery location loaded. */
@@ -150,5 +175,8 @@ export function toOrderView(order: Order, { refundNeededCents = 0 }: { refundNee
     shippingCity: order.shippingCity,
     shippingPostalCode: order.shippingPostalCode,
     createdAt: order.createdAt,
+    whatsappUpdates: order.whatsappUpdates,
+    cashReceivedAt: order.cashReceivedAt,
+    cashReceivedBy: recorderName(order.cashReceivedBy),
   });
 }

@@ -9,7 +9,8 @@ import { lowStockNotifications } from '../notifications/admin-notifications';
 import { formatKsh } from '../../shared/money';
 import { lineTotalCents, orderTotals, subtotalCents, unitPriceCents } from './order-money';
 import { canTake, soldOutBy, stockAfter } from './stock-rules';
-import { type PaymentMethod } from './order.entity';
+import { PaymentMethod } from './order.entity';
+import { payOnDeliveryRefusal } from './pay-on-delivery-rules';
 import { discountUsageColumns, type DiscountWithUsage } from '../discounts/discount-rules';
 import { discountCentsFor } from '../discounts/discount-amount';
 import type { Concentration } from '../catalog/product-variant.entity';
@@ -20,6 +21,14 @@ const sizeOf = (line: LockedLine) => ({
   concentration: line.concentration,
   isSample: line.is_sample,
 });
+
+/** The chosen delivery location's terms, as checkout reads them with the cart. */
+interface LocationTerms {
+  name: string;
+  fee_cents: number;
+  pay_on_delivery: boolean;
+  pay_on_delivery_max_cents: number;
+}
 
 /** A cart line locked with its product and size, as checkout reads it. */
 interface LockedLine {
@@ -36,7 +45,7 @@ interface LockedLine {
   sale_price_cents: number | null;
   on_sale: boolean;
   archived_at: Date | null;
-  fee_cents: number | null;
+  location: LocationTerms | null;
   category_ids: number[];
   discount_code_id: number | null;
 }
@@ -51,6 +60,8 @@ export interface OrderToPlace {
   lowStockThreshold: number;
   /** The checkout's key (decision 0068): a second order with it fails on the unique (user, key) constraint. */
   idempotencyKey: string | null;
+  /** The shopper's choice of WhatsApp for order updates. */
+  whatsappUpdates: boolean;
 }
 
 /**
@@ -73,7 +84,9 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
     em,
     `select ci.product_id, ci.variant_id, ci.quantity as needed, p.name, v.size_ml, v.concentration, v.is_sample,
             v.quantity, v.price_cents, v.sale_price_cents, v.on_sale, coalesce(p.archived_at, v.archived_at) as archived_at,
-            (select fee_cents from delivery_locations where id = ?) as fee_cents,
+            (select jsonb_build_object('name', name, 'fee_cents', fee_cents, 'pay_on_delivery', pay_on_delivery,
+                                       'pay_on_delivery_max_cents', pay_on_delivery_max_cents)
+               from delivery_locations where id = ?) as location,
             (select coalesce(json_agg(pc.category_id), '[]') from product_categories pc where pc.product_id = p.id)
               as category_ids,
             (select discount_code_id from cart_discount_codes where user_id = ci.user_id) as discount_code_id
@@ -81,8 +94,9 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
       where ci.user_id = ? order by p.id, v.id for update of ci, p, v`,
     [order.deliveryLocationId, order.userId],
   );
-  const feeCents = lines[0]?.fee_cents ?? (await locationFee(em, order.deliveryLocationId));
-  if (feeCents === null) throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
+  const location = lines.length > 0 ? lines[0]!.location : await locationTerms(em, order.deliveryLocationId);
+  if (!location) throw AppError.field('deliveryLocationId', 'REQUIRED', 'Select Delivery Location');
+  const feeCents = location.fee_cents;
   if (lines.length === 0) throw AppError.field('cart', 'EMPTY_CART', 'Your cart is empty');
   for (const line of lines) {
     const name = nameWithSize(line.name, sizeOf(line));
@@ -120,12 +134,21 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
     : 0;
   // Free delivery is judged after the discount (decision 0056): a code cannot make delivery free.
   const totals = orderTotals(subtotalCents(items), discountCents, feeCents);
+  if (order.paymentMethod === PaymentMethod.ON_DELIVERY) {
+    const refusal = payOnDeliveryRefusal(
+      { name: location.name, payOnDelivery: location.pay_on_delivery, maxCents: location.pay_on_delivery_max_cents },
+      totals.totalCents,
+    );
+    if (refusal) throw AppError.field('paymentMethod', refusal.code, refusal.message);
+  }
   const { shipping } = order;
   const notifications: AdminNotificationInput[] = [
     {
       type: 'order',
       title: 'New order',
-      text: `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for ${formatKsh(totals.totalCents)}`,
+      text:
+        `${shipping.name} ordered ${items.length} ${items.length === 1 ? 'item' : 'items'} for ${formatKsh(totals.totalCents)}` +
+        (order.paymentMethod === PaymentMethod.ON_DELIVERY ? ', to be paid on delivery' : ''),
       link: '/oxalis/orders',
     },
     ...lowStockNotifications(
@@ -158,8 +181,8 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
          insert into orders (id, user_id, payment_method, subtotal_cents, shipping_fee_cents, total_cents,
                              delivery_location_id, recipient_name, recipient_email, recipient_phone, shipping_address,
                              shipping_city, shipping_postal_code, reserved_until, discount_code_id, discount_code,
-                             discount_cents, idempotency_key)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
+                             discount_cents, idempotency_key, whatsapp_updates)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
        lines as (
          insert into order_items (order_id, product_id, variant_id, size_label, product_name, unit_price_cents, quantity)
          select placed.id, wanted.product_id, wanted.variant_id, wanted.size_label, wanted.product_name,
@@ -204,6 +227,7 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
         discount?.code ?? null,
         discountCents,
         order.idempotencyKey,
+        order.whatsappUpdates,
         order.userId,
         order.userId,
         JSON.stringify(notifications.map((note) => ({ ...note, link: note.link ?? null }))),
@@ -230,11 +254,11 @@ async function lockedDiscount(em: EntityManager, id: number, userId: string): Pr
   return discount ?? null;
 }
 
-async function locationFee(em: EntityManager, id: number): Promise<number | null> {
-  const [row] = await queryPrepared<{ fee_cents: number }>(
+async function locationTerms(em: EntityManager, id: number): Promise<LocationTerms | null> {
+  const [row] = await queryPrepared<LocationTerms>(
     em,
-    'select fee_cents from delivery_locations where id = ?',
+    'select name, fee_cents, pay_on_delivery, pay_on_delivery_max_cents from delivery_locations where id = ?',
     [id],
   );
-  return row?.fee_cents ?? null;
+  return row ?? null;
 }

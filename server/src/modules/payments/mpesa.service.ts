@@ -5,7 +5,7 @@ import { formatKsh } from '../../shared/money';
 import { kenyanMobile } from '../../shared/kenyan-mobile';
 import { randomToken } from '../../shared/secrets';
 import { isUuid } from '../../shared/uuid';
-import { requireViewer } from '../accounts/guards';
+import { requireAdmin, requireViewer } from '../accounts/guards';
 import { OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entity';
 import { countPaymentStart, countPromptToPhone } from './payment-limits';
 import { applyPaystackResult } from './payments.service';
@@ -50,8 +50,15 @@ interface PayableOrder {
   total_cents: number;
   currency: string;
   recipient_email: string;
+  recipient_phone: string;
   payable: boolean;
 }
+
+/**
+ * Whose order a prompt may be for: the shopper's own unpaid order, or (an admin at the door, issue 26) any order
+ * paid on delivery that is not cancelled.
+ */
+export type PromptScope = { accountId: string } | { atDoor: true };
 
 function reasonOf(transaction: Transaction): string {
   const response = transaction.providerResponse;
@@ -60,26 +67,31 @@ function reasonOf(transaction: Transaction): string {
 }
 
 /**
- * The caller's order, and when it can be paid and has no open prompt, a pending M-Pesa transaction and a hold that
+ * The order in scope, and when it can be paid and has no open prompt, a pending M-Pesa transaction and a hold that
  * covers the wait on the phone. The order's row is locked first, so the check for an open prompt reads what a
  * parallel call committed: of simultaneous calls for one order, one starts a prompt. Nothing else is asked of the
  * pool while the lock is held: the callers waiting on it hold connections too, and a second connection wanted
- * here could wait on them (the number's count follows the commit, in charge).
+ * here could wait on them (the number's count follows the commit, in prompt).
  */
 async function startPrompt(
   ctx: RequestContext,
-  accountId: string,
+  scope: PromptScope,
   orderId: string,
-  phone: string,
   reference: string,
 ): Promise<{ order: PayableOrder | undefined; open: boolean }> {
   return ctx.em.transactional(async (trx) => {
     const connection = trx.getConnection();
     const [order] = await connection.execute<PayableOrder[]>(
-      `select id, total_cents, currency, recipient_email,
+      `select id, total_cents, currency, recipient_email, recipient_phone,
               payment_status = ? and stock_released_at is null as payable
-         from orders where id = ? and user_id = ? for update`,
-      [PaymentStatus.PENDING, orderId, accountId],
+         from orders
+        where id = ? and ${'accountId' in scope ? 'user_id = ?' : `payment_method = ? and status <> ?`}
+        for update`,
+      [
+        PaymentStatus.PENDING,
+        orderId,
+        ...('accountId' in scope ? [scope.accountId] : [PaymentMethod.ON_DELIVERY, OrderStatus.CANCELLED]),
+      ],
       'all',
       trx.getTransactionContext(),
     );
@@ -119,6 +131,65 @@ async function startPrompt(
   });
 }
 
+/**
+ * Prompts a phone to pay an order in scope through Paystack's charge API (M-Pesa), once the caller's attempt was
+ * counted; the number is the one given, else (at the door) the order's recipient's. The webhook or a later verify
+ * settles it.
+ */
+async function prompt(
+  ctx: RequestContext,
+  scope: PromptScope,
+  orderId: string,
+  phoneInput: unknown,
+): Promise<MpesaCharge> {
+  const reference = `MK-${randomToken(12)}`;
+  const { order, open } = await startPrompt(ctx, scope, orderId, reference);
+  if (!order) throw AppError.notFound('Order not found');
+  if (!order.payable) throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
+  if (open)
+    throw AppError.field(
+      'orderId',
+      'PAYMENT_PENDING',
+      `A payment prompt for this order is already waiting on a phone. Approve it there, or try again in ${OPEN_PROMPT_MINUTES} minutes.`,
+    );
+  const phone = kenyanMobile(phoneInput ?? order.recipient_phone);
+  const fail = () => ctx.em.nativeUpdate(Transaction, { reference }, { status: PaymentStatus.FAILED });
+  if (!phone) {
+    await fail();
+    throw AppError.field('phone', 'INVALID_PHONE', invalidMpesaNumber);
+  }
+  try {
+    await countPromptToPhone(ctx, phone);
+  } catch (error) {
+    // Not prompted, so not open: the order may be paid from another number at once.
+    await fail();
+    throw error;
+  }
+  try {
+    await ctx.paystack().chargeMobileMoney({
+      email: order.recipient_email,
+      amount: order.total_cents,
+      currency: order.currency,
+      reference,
+      mobile_money: { phone, provider: 'mpesa' },
+      metadata: { order_id: order.id },
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, reference }, 'Paystack M-Pesa charge failed');
+    // No longer open: the shopper may try again at once.
+    await fail();
+    throw new AppError('INTERNAL', 'Payment initialization failed');
+  }
+  return {
+    orderId: order.id,
+    reference,
+    amountCents: order.total_cents,
+    displayText: `Approve ${formatKsh(order.total_cents)} on your phone`,
+  };
+}
+
+const invalidMpesaNumber = 'Please enter a valid M-Pesa number, e.g. +254712345678';
+
 export const mpesaService = {
   /**
    * Prompts the shopper's phone to pay their unpaid order through Paystack's charge API (M-Pesa). The webhook
@@ -128,50 +199,24 @@ export const mpesaService = {
   async charge(ctx: RequestContext, orderId: unknown, phoneInput: unknown): Promise<MpesaCharge> {
     const viewer = requireViewer(ctx);
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
-    const phone = kenyanMobile(phoneInput);
-    if (!phone)
-      throw AppError.field('phone', 'INVALID_PHONE', 'Please enter a valid M-Pesa number, e.g. +254712345678');
+    if (!kenyanMobile(phoneInput)) throw AppError.field('phone', 'INVALID_PHONE', invalidMpesaNumber);
     // Counted before anything is written or the phone is prompted (decision 0063); the number once the order is
-    // known payable (startPrompt).
+    // known payable (prompt).
     await countPaymentStart(ctx, viewer.id, orderId);
-    const reference = `MK-${randomToken(12)}`;
-    const { order, open } = await startPrompt(ctx, viewer.id, orderId, phone, reference);
-    if (!order) throw AppError.notFound('Order not found');
-    if (!order.payable) throw AppError.field('orderId', 'NOT_PAYABLE', 'This order can no longer be paid.');
-    if (open)
-      throw AppError.field(
-        'orderId',
-        'PAYMENT_PENDING',
-        `A payment prompt for this order is already waiting on a phone. Approve it there, or try again in ${OPEN_PROMPT_MINUTES} minutes.`,
-      );
-    try {
-      await countPromptToPhone(ctx, phone);
-    } catch (error) {
-      // Not prompted, so not open: the order may be paid from another number at once.
-      await ctx.em.nativeUpdate(Transaction, { reference }, { status: PaymentStatus.FAILED });
-      throw error;
-    }
-    try {
-      await ctx.paystack().chargeMobileMoney({
-        email: order.recipient_email,
-        amount: order.total_cents,
-        currency: order.currency,
-        reference,
-        mobile_money: { phone, provider: 'mpesa' },
-        metadata: { order_id: order.id },
-      });
-    } catch (error) {
-      ctx.log.error({ err: error, reference }, 'Paystack M-Pesa charge failed');
-      // No longer open: the shopper may try again at once.
-      await ctx.em.nativeUpdate(Transaction, { reference }, { status: PaymentStatus.FAILED });
-      throw new AppError('INTERNAL', 'Payment initialization failed');
-    }
-    return {
-      orderId: order.id,
-      reference,
-      amountCents: order.total_cents,
-      displayText: `Approve ${formatKsh(order.total_cents)} on your phone`,
-    };
+    return prompt(ctx, { accountId: viewer.id }, orderId, phoneInput);
+  },
+
+  /**
+   * At the door (issue 26): an admin prompts the recipient's phone (or the number the rider is given) to pay an
+   * order placed to be paid on delivery, as the checkout would. Counted as the admin's payment starts.
+   */
+  async requestAtDoor(ctx: RequestContext, orderId: unknown, phoneInput: unknown): Promise<MpesaCharge> {
+    const admin = requireAdmin(ctx);
+    if (!isUuid(orderId)) throw AppError.notFound('Order not found');
+    const given = phoneInput === undefined || phoneInput === null || phoneInput === '' ? undefined : phoneInput;
+    if (given !== undefined && !kenyanMobile(given)) throw AppError.field('phone', 'INVALID_PHONE', invalidMpesaNumber);
+    await countPaymentStart(ctx, admin.id, orderId);
+    return prompt(ctx, { atDoor: true }, orderId, given);
   },
 
   /**

@@ -1,7 +1,7 @@
-import { raw, Router } from 'express';
+import { Router } from 'express';
 import { sendData } from '../../core/envelope';
 import { withRestFieldNames } from '../../core/rest-field-names';
-import { describeProblem, inputProblem, isJsonObject } from '../../shared/input-check';
+import { rawWebhookBody, signedJsonBody } from '../../shared/signed-webhook';
 import { applyPaystackResult, paymentsService } from './payments.service';
 import { isValidPaystackSignature, type PaystackRefund, type PaystackTransaction } from './paystack-client';
 import { applyRefundWebhook } from './refunds.service';
@@ -36,29 +36,12 @@ export function paymentsRoutes(): Router {
  */
 export function paystackWebhookRoutes(secretKey: () => string): Router {
   const router = Router();
-  router.post('/paystack/webhook', raw({ type: '*/*', limit: '1mb' }), async (request, response) => {
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (!isValidPaystackSignature(secretKey(), body, request.get('x-paystack-signature'))) {
-      response.status(401).json({ success: false, message: 'Invalid signature' });
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      response.status(400).json({ success: false, message: 'The request body is not valid JSON.' });
-      return;
-    }
+  router.post('/paystack/webhook', rawWebhookBody, async (request, response) => {
     // Signed is not well formed: `null`, an array or a NUL in a reference is refused before anything reads it.
-    if (!isJsonObject(parsed)) {
-      response.status(400).json({ success: false, message: 'The request body must be a JSON object.' });
-      return;
-    }
-    const problem = inputProblem(parsed, 'body');
-    if (problem) {
-      response.status(400).json({ success: false, message: describeProblem(problem) });
-      return;
-    }
+    const parsed = signedJsonBody(request, response, (body) =>
+      isValidPaystackSignature(secretKey(), body, request.get('x-paystack-signature')),
+    );
+    if (!parsed) return;
     const event = parsed as { event?: string; data?: PaystackTransaction };
     // Paystack reports only successes by webhook (there is no charge.failed): a failure is learnt from verify.
     if (event.event === 'charge.success' && typeof event.data?.reference === 'string') {

@@ -154,7 +154,7 @@ export async function applyPaystackResult(
       recordAdminNotification(trx, {
         type: 'payment',
         title: 'Payment received',
-        text: `${formatKsh(transaction.amountCents)} for order ${order.id.slice(0, 8)} (${transaction.method === PaymentMethod.CARD ? 'card' : 'M-Pesa'})`,
+        text: `${formatKsh(transaction.amountCents)} for order ${order.id.slice(0, 8)} (${transaction.method === PaymentMethod.CARD ? 'card' : order.paymentMethod === PaymentMethod.ON_DELIVERY ? 'M-Pesa at the door' : 'M-Pesa'})`,
         link: '/oxalis/transactions',
       });
       order.paymentStatus = PaymentStatus.COMPLETED;
@@ -168,8 +168,10 @@ export async function applyPaystackResult(
     if (data.status === 'failed' || data.status === 'reversed') {
       transaction.status = PaymentStatus.FAILED;
       // Only a failure the order was waiting on ends it. An order an admin cancelled (or moved on unpaid) stays as
-      // it is: its items do not come back into the cart, however late the reconciliation learns of the failure.
+      // it is: its items do not come back into the cart, however late the reconciliation learns of the failure. An
+      // order paid on delivery stays too: a prompt declined at the door is tried again, or the rider takes cash.
       if (
+        order.paymentMethod !== PaymentMethod.ON_DELIVERY &&
         order.paymentStatus === PaymentStatus.PENDING &&
         order.status === OrderStatus.PENDING &&
         !order.stockReleasedAt

@@ -11,7 +11,7 @@ import { requireAdmin, requireViewer } from '../accounts/guards';
 import { UserRole } from '../accounts/user.entity';
 import { recordAdminNotification } from '../notifications/admin-notifications';
 import { queueRefundNotifications } from '../notifications/notifications.service';
-import { Order, PaymentStatus } from '../orders/order.entity';
+import { Order, PaymentMethod, PaymentStatus } from '../orders/order.entity';
 import { releaseOrderStock } from '../orders/orders.service';
 import { PaystackRefusal, paystackTimeoutMs, type PaystackClient, type PaystackRefund } from './paystack-client';
 import { refundableCents, refundAmount } from './refundable-amount';
@@ -71,9 +71,10 @@ async function reserveRefund(
     const context = trx.getTransactionContext();
     const [payment] = await connection.execute<{ id: string; amount_cents: number; reference: string }[]>(
       `select id, amount_cents, reference from transactions
-        where order_id = ? and status = ? and (not ? or flag_reason is not null)
+        where order_id = ? and status = ? and (not ? or flag_reason is not null) and method <> ?
         order by flag_reason is not null, created_at limit 1 for update`,
-      [input.orderId, PaymentStatus.COMPLETED, input.extraPayment],
+      // Cash taken at the door goes back in cash, by hand: Paystack never had it.
+      [input.orderId, PaymentStatus.COMPLETED, input.extraPayment, PaymentMethod.ON_DELIVERY],
       'all',
       context,
     );
@@ -387,9 +388,9 @@ export const refundsService = {
          from (select 1) one
          left join orders o on o.id = ?
          left join lateral (select t.id, t.amount_cents from transactions t
-                             where t.order_id = o.id and t.status = ?
+                             where t.order_id = o.id and t.status = ? and t.method <> ?
                              order by t.flag_reason is not null, t.created_at limit 1) payment on true`,
-        [`{${releasedRefundStatuses.join(',')}}`, orderId, PaymentStatus.COMPLETED],
+        [`{${releasedRefundStatuses.join(',')}}`, orderId, PaymentStatus.COMPLETED, PaymentMethod.ON_DELIVERY],
       );
     if (!row?.found) throw AppError.notFound('Order not found');
     return row.amount_cents === null ? 0 : refundableCents(row.amount_cents, row.reserved_cents);

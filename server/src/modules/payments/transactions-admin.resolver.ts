@@ -52,6 +52,12 @@ export class TransactionStatsView {
 
   @Field(() => Float, { description: 'In cents of KES (a whole number; Float for range).' })
   completedAmountCents!: number;
+
+  @Field(() => Int, { description: 'Orders paid on delivery whose money is still to be collected at the door.' })
+  toCollect!: number;
+
+  @Field(() => Float, { description: "Those orders' totals, in cents of KES (a whole number; Float for range)." })
+  toCollectCents!: number;
 }
 
 @ObjectType('AdminTransactionList', { simpleResolvers: true })

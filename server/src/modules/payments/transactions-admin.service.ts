@@ -4,6 +4,7 @@ import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/a
 import { likePattern, searchText } from '../../shared/search';
 import { requireAdmin } from '../accounts/guards';
 import { PaymentStatus } from '../orders/order.entity';
+import { toCollectSql } from '../orders/orders-admin.service';
 import { orderLinesJsonSql, orderLinesSummary, type OrderLineFacts } from '../orders/order-lines-summary';
 
 export interface AdminTransaction {
@@ -26,6 +27,9 @@ export interface TransactionStats {
   pending: number;
   failed: number;
   completedAmountCents: number;
+  /** Orders paid on delivery still to be paid at the door, and their totals (issue 26). */
+  toCollect: number;
+  toCollectCents: number;
 }
 
 export interface AdminTransactionList {
@@ -53,13 +57,20 @@ interface ListRow extends AdminListRow<TransactionRow> {
   pending: number;
   failed: number;
   completed_amount_cents: string;
+  to_collect: number;
+  to_collect_cents: string;
 }
 
-const transactionFigures = statusFigures(Object.values(PaymentStatus), {
-  column: 'amount_cents',
-  status: PaymentStatus.COMPLETED,
-  as: 'completed_amount_cents',
-});
+const transactionFigures = [
+  ...statusFigures(Object.values(PaymentStatus), {
+    column: 'amount_cents',
+    status: PaymentStatus.COMPLETED,
+    as: 'completed_amount_cents',
+  }),
+  // Money not yet in any transaction: orders paid on delivery still to be paid at the door.
+  `(select count(*)::int from orders where ${toCollectSql()}) as to_collect`,
+  `(select coalesce(sum(total_cents), 0)::text from orders where ${toCollectSql()}) as to_collect_cents`,
+];
 
 export const transactionsAdminService = {
   /** Newest first; search: the order id's beginning or the payment method, any case. */
@@ -107,6 +118,8 @@ export const transactionsAdminService = {
         pending: row.pending,
         failed: row.failed,
         completedAmountCents: Number(row.completed_amount_cents),
+        toCollect: row.to_collect,
+        toCollectCents: Number(row.to_collect_cents),
       },
     };
   },

@@ -12,6 +12,7 @@ import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
 /** Why a field was refused. */
 export type FieldErrorCode =
+  | 'ALREADY_PAID'
   | 'CATEGORY_EXISTS'
   | 'CATEGORY_IN_USE'
   | 'CODE_EXPIRED'
@@ -52,6 +53,8 @@ export type FieldErrorCode =
   | 'OUT_OF_RANGE'
   | 'OUT_OF_STOCK'
   | 'PAYMENT_PENDING'
+  | 'PAY_ON_DELIVERY_LIMIT'
+  | 'PAY_ON_DELIVERY_UNAVAILABLE'
   | 'PRODUCT_UNAVAILABLE'
   | 'RATE_LIMITED'
   | 'REFUND_FAILED'

@@ -12,6 +12,7 @@ import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
 /** Why a field was refused. */
 export type FieldErrorCode =
+  | 'ALREADY_PAID'
   | 'CATEGORY_EXISTS'
   | 'CATEGORY_IN_USE'
   | 'CODE_EXPIRED'
@@ -52,6 +53,8 @@ export type FieldErrorCode =
   | 'OUT_OF_RANGE'
   | 'OUT_OF_STOCK'
   | 'PAYMENT_PENDING'
+  | 'PAY_ON_DELIVERY_LIMIT'
+  | 'PAY_ON_DELIVERY_UNAVAILABLE'
   | 'PRODUCT_UNAVAILABLE'
   | 'RATE_LIMITED'
   | 'REFUND_FAILED'
@@ -75,7 +78,7 @@ export type AdminOrdersQueryVariables = Exact<{
 }>;
 
 
-export type AdminOrdersQuery = { adminOrders: { __typename: 'AdminOrderList', totalCount: number, stats: { __typename: 'OrderStats', total: number, pending: number, delivered: number, cancelled: number, totalSalesCents: number }, orders: Array<{ __typename: 'Order', id: string, createdAt: string, status: string, paymentMethod: string, paymentStatus: string, paymentState: string, refundedCents: number, refundNeededCents: number, recipientName: string, recipientEmail: string, recipientPhone: string, shippingCity: string, discountCode: string | null, discountCents: number, totalCents: number, items: Array<{ __typename: 'OrderItem', id: number, name: string, sizeLabel: string, quantity: number }> }> } };
+export type AdminOrdersQuery = { adminOrders: { __typename: 'AdminOrderList', totalCount: number, stats: { __typename: 'OrderStats', total: number, pending: number, delivered: number, cancelled: number, totalSalesCents: number, toCollect: number, toCollectCents: number }, orders: Array<{ __typename: 'Order', id: string, createdAt: string, status: string, paymentMethod: string, cashReceivedAt: string | null, cashReceivedBy: string | null, paymentStatus: string, paymentState: string, refundedCents: number, refundNeededCents: number, recipientName: string, recipientEmail: string, recipientPhone: string, shippingCity: string, discountCode: string | null, discountCents: number, totalCents: number, items: Array<{ __typename: 'OrderItem', id: number, name: string, sizeLabel: string, quantity: number }> }> } };
 
 export type UpdateOrderStatusMutationVariables = Exact<{
   id: string | number;
@@ -110,8 +113,30 @@ export type OrderRefundsQueryVariables = Exact<{
 
 export type OrderRefundsQuery = { orderRefundableCents: number, orderRefunds: Array<{ __typename: 'Refund', id: string, amountCents: number, reason: string, status: string, restock: boolean, createdAt: string }> };
 
+export type RequestDeliveryPaymentMutationVariables = Exact<{
+  orderId: string | number;
+  phone?: string | null | undefined;
+}>;
 
-export const AdminOrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOrders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"paymentState"},"value":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"cancelled"}},{"kind":"Field","name":{"kind":"Name","value":"totalSalesCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paymentMethod"}},{"kind":"Field","name":{"kind":"Name","value":"paymentStatus"}},{"kind":"Field","name":{"kind":"Name","value":"paymentState"}},{"kind":"Field","name":{"kind":"Name","value":"refundedCents"}},{"kind":"Field","name":{"kind":"Name","value":"refundNeededCents"}},{"kind":"Field","name":{"kind":"Name","value":"recipientName"}},{"kind":"Field","name":{"kind":"Name","value":"recipientEmail"}},{"kind":"Field","name":{"kind":"Name","value":"recipientPhone"}},{"kind":"Field","name":{"kind":"Name","value":"shippingCity"}},{"kind":"Field","name":{"kind":"Name","value":"discountCode"}},{"kind":"Field","name":{"kind":"Name","value":"discountCents"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"sizeLabel"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
+
+export type RequestDeliveryPaymentMutation = { requestDeliveryPayment: { __typename: 'PayWithMpesaPayload', charge: { __typename: 'MpesaCharge', id: string, orderId: string, amountCents: number, displayText: string } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
+
+export type RecordCashPaymentMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type RecordCashPaymentMutation = { recordCashPayment: { __typename: 'OrderPayload', order: { __typename: 'Order', id: string, paymentStatus: string, paymentState: string, cashReceivedAt: string | null, cashReceivedBy: string | null } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
+
+export type DoorOrderPaymentQueryVariables = Exact<{
+  search?: string | null | undefined;
+}>;
+
+
+export type DoorOrderPaymentQuery = { adminOrders: { __typename: 'AdminOrderList', orders: Array<{ __typename: 'Order', id: string, paymentStatus: string, paymentState: string }> } };
+
+
+export const AdminOrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOrders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"paymentState"},"value":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"cancelled"}},{"kind":"Field","name":{"kind":"Name","value":"totalSalesCents"}},{"kind":"Field","name":{"kind":"Name","value":"toCollect"}},{"kind":"Field","name":{"kind":"Name","value":"toCollectCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paymentMethod"}},{"kind":"Field","name":{"kind":"Name","value":"cashReceivedAt"}},{"kind":"Field","name":{"kind":"Name","value":"cashReceivedBy"}},{"kind":"Field","name":{"kind":"Name","value":"paymentStatus"}},{"kind":"Field","name":{"kind":"Name","value":"paymentState"}},{"kind":"Field","name":{"kind":"Name","value":"refundedCents"}},{"kind":"Field","name":{"kind":"Name","value":"refundNeededCents"}},{"kind":"Field","name":{"kind":"Name","value":"recipientName"}},{"kind":"Field","name":{"kind":"Name","value":"recipientEmail"}},{"kind":"Field","name":{"kind":"Name","value":"recipientPhone"}},{"kind":"Field","name":{"kind":"Name","value":"shippingCity"}},{"kind":"Field","name":{"kind":"Name","value":"discountCode"}},{"kind":"Field","name":{"kind":"Name","value":"discountCents"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"sizeLabel"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminOrdersQuery__
@@ -275,3 +300,88 @@ export function useOrderRefundsSuspenseQuery(baseOptions?: ApolloReactHooks.Skip
 export type OrderRefundsQueryHookResult = ReturnType<typeof useOrderRefundsQuery>;
 export type OrderRefundsLazyQueryHookResult = ReturnType<typeof useOrderRefundsLazyQuery>;
 export type OrderRefundsSuspenseQueryHookResult = ReturnType<typeof useOrderRefundsSuspenseQuery>;
+export const RequestDeliveryPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RequestDeliveryPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"phone"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestDeliveryPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}},{"kind":"Argument","name":{"kind":"Name","value":"phone"},"value":{"kind":"Variable","name":{"kind":"Name","value":"phone"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"charge"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"orderId"}},{"kind":"Field","name":{"kind":"Name","value":"amountCents"}},{"kind":"Field","name":{"kind":"Name","value":"displayText"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useRequestDeliveryPaymentMutation__
+ *
+ * To run a mutation, you first call `useRequestDeliveryPaymentMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRequestDeliveryPaymentMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [requestDeliveryPaymentMutation, { data, loading, error }] = useRequestDeliveryPaymentMutation({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *      phone: // value for 'phone'
+ *   },
+ * });
+ */
+export function useRequestDeliveryPaymentMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RequestDeliveryPaymentMutation, RequestDeliveryPaymentMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RequestDeliveryPaymentMutation, RequestDeliveryPaymentMutationVariables>(RequestDeliveryPaymentDocument, options);
+      }
+export type RequestDeliveryPaymentMutationHookResult = ReturnType<typeof useRequestDeliveryPaymentMutation>;
+export const RecordCashPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RecordCashPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recordCashPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"paymentStatus"}},{"kind":"Field","name":{"kind":"Name","value":"paymentState"}},{"kind":"Field","name":{"kind":"Name","value":"cashReceivedAt"}},{"kind":"Field","name":{"kind":"Name","value":"cashReceivedBy"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useRecordCashPaymentMutation__
+ *
+ * To run a mutation, you first call `useRecordCashPaymentMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRecordCashPaymentMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [recordCashPaymentMutation, { data, loading, error }] = useRecordCashPaymentMutation({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *   },
+ * });
+ */
+export function useRecordCashPaymentMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RecordCashPaymentMutation, RecordCashPaymentMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RecordCashPaymentMutation, RecordCashPaymentMutationVariables>(RecordCashPaymentDocument, options);
+      }
+export type RecordCashPaymentMutationHookResult = ReturnType<typeof useRecordCashPaymentMutation>;
+export const DoorOrderPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DoorOrderPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"paymentStatus"}},{"kind":"Field","name":{"kind":"Name","value":"paymentState"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useDoorOrderPaymentQuery__
+ *
+ * To run a query within a React component, call `useDoorOrderPaymentQuery` and pass it any options that fit your needs.
+ * When your component renders, `useDoorOrderPaymentQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useDoorOrderPaymentQuery({
+ *   variables: {
+ *      search: // value for 'search'
+ *   },
+ * });
+ */
+export function useDoorOrderPaymentQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<DoorOrderPaymentQuery, DoorOrderPaymentQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<DoorOrderPaymentQuery, DoorOrderPaymentQueryVariables>(DoorOrderPaymentDocument, options);
+      }
+export function useDoorOrderPaymentLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<DoorOrderPaymentQuery, DoorOrderPaymentQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<DoorOrderPaymentQuery, DoorOrderPaymentQueryVariables>(DoorOrderPaymentDocument, options);
+        }
+// @ts-ignore
+export function useDoorOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<DoorOrderPaymentQuery, DoorOrderPaymentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DoorOrderPaymentQuery, DoorOrderPaymentQueryVariables>;
+export function useDoorOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DoorOrderPaymentQuery, DoorOrderPaymentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DoorOrderPaymentQuery | undefined, DoorOrderPaymentQueryVariables>;
+export function useDoorOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DoorOrderPaymentQuery, DoorOrderPaymentQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<DoorOrderPaymentQuery, DoorOrderPaymentQueryVariables>(DoorOrderPaymentDocument, options);
+        }
+export type DoorOrderPaymentQueryHookResult = ReturnType<typeof useDoorOrderPaymentQuery>;
+export type DoorOrderPaymentLazyQueryHookResult = ReturnType<typeof useDoorOrderPaymentLazyQuery>;
+export type DoorOrderPaymentSuspenseQueryHookResult = ReturnType<typeof useDoorOrderPaymentSuspenseQuery>;

@@ -21,6 +21,7 @@ const sidebarLinks = [
   { to: '/oxalis/transactions', label: 'Transactions' },
   { to: '/oxalis/discounts', label: 'Discount codes' },
   { to: '/oxalis/subscribers', label: 'Subscribers' },
+  { to: '/oxalis/delivery', label: 'Delivery' },
 ] as const;
 
 // New notifications arrive from other people's actions (orders, reviews): the bell asks again now and then.

@@ -14,6 +14,8 @@ function dashboardMock(
     deliveredOrders: 0,
     cancelledOrders: 0,
     totalSalesCents: 0,
+    toCollectOrders: 0,
+    toCollectCents: 0,
     lowStockThreshold: 5,
     salesByDay: [],
     topProducts: [],

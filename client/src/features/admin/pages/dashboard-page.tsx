@@ -29,6 +29,10 @@ export function DashboardPage() {
               { title: 'Total Sales', value: formatMoney(dashboard.totalSalesCents) },
               { title: 'Delivered Orders', value: String(dashboard.deliveredOrders) },
               { title: 'Cancelled Orders', value: String(dashboard.cancelledOrders) },
+              {
+                title: 'To collect at the door',
+                value: `${formatMoney(dashboard.toCollectCents)} (${dashboard.toCollectOrders})`,
+              },
             ]}
           />
           <SalesChart days={dashboard.salesByDay} />

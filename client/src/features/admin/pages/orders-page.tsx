@@ -6,6 +6,7 @@ import { shortId } from '../../../shared/format-order';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { useAdminOrdersQuery, type AdminOrdersQuery } from '../api/orders.generated';
 import { AdminList, Pager, SearchToolbar } from '../components/admin-list';
+import { DoorPaymentDialog } from '../components/door-payment-dialog';
 import { ExtraPaymentRefundDialog } from '../components/extra-payment-refund-dialog';
 import { OrderPaymentBadge } from '../components/order-payment-badge';
 import { OrderStatusDialog } from '../components/order-status-dialog';
@@ -23,6 +24,7 @@ const PAYMENT_FILTERS = [
   ['failed', 'Failed'],
   ['refunded', 'Refunded'],
   ['refund_needed', 'Refund needed'],
+  ['to_collect', 'To collect at the door'],
 ] as const;
 
 /** The order's discount under its total: 'Discount (CODE) −Ksh X'. */
@@ -46,11 +48,22 @@ export function OrdersPage() {
   const [changing, setChanging] = useState<AdminOrder | null>(null);
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const [refundingExtra, setRefundingExtra] = useState<AdminOrder | null>(null);
+  const [collecting, setCollecting] = useState<AdminOrder | null>(null);
   const filterId = useId();
 
   const actions = (order: AdminOrder) => (
     <>
       {statusButton(order)}
+      {order.paymentState === 'to_collect' ? (
+        <button
+          type="button"
+          className="button"
+          aria-label={`Collect payment for order ${shortId(order.id)}`}
+          onClick={() => setCollecting(order)}
+        >
+          Collect payment
+        </button>
+      ) : null}
       {order.paymentStatus === 'completed' && order.paymentState !== 'refunded' ? (
         <button
           type="button"
@@ -98,6 +111,10 @@ export function OrdersPage() {
             { title: 'Delivered', value: String(list.stats.delivered) },
             { title: 'Cancelled', value: String(list.stats.cancelled) },
             { title: 'Total Sales', value: formatMoney(list.stats.totalSalesCents) },
+            {
+              title: 'To collect at the door',
+              value: `${formatMoney(list.stats.toCollectCents)} (${list.stats.toCollect})`,
+            },
           ]}
         />
       ) : null}
@@ -183,6 +200,7 @@ export function OrdersPage() {
       <OrderStatusDialog order={changing} onClose={() => setChanging(null)} />
       <RefundDialog order={refunding} onClose={() => setRefunding(null)} />
       <ExtraPaymentRefundDialog order={refundingExtra} onClose={() => setRefundingExtra(null)} />
+      <DoorPaymentDialog order={collecting} onClose={() => setCollecting(null)} />
     </section>
   );
 }

@@ -21,6 +21,8 @@ const list = {
     pending: 1,
     failed: 0,
     completedAmountCents: 1_250_050,
+    toCollect: 1,
+    toCollectCents: 520_000,
   },
   transactions: [
     {

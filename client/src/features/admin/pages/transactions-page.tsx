@@ -28,6 +28,10 @@ export function TransactionsPage() {
             { title: 'Pending', value: String(list.stats.pending) },
             { title: 'Failed', value: String(list.stats.failed) },
             { title: 'Completed Amount', value: formatMoney(list.stats.completedAmountCents) },
+            {
+              title: 'To collect at the door',
+              value: `${formatMoney(list.stats.toCollectCents)} (${list.stats.toCollect})`,
+            },
           ]}
         />
       ) : null}

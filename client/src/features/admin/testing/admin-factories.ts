@@ -83,6 +83,8 @@ export function createAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrde
     discountCode: null,
     discountCents: 0,
     totalCents: 895_000,
+    cashReceivedAt: null,
+    cashReceivedBy: null,
     items: [{ __typename: 'OrderItem', id: 1, name: 'Cedar Ridge Eau de Toilette 50ml', sizeLabel: '', quantity: 2 }],
     ...overrides,
   };
@@ -101,6 +103,10 @@ export function createAdminOrderList(orders: AdminOrder[]): AdminOrdersQuery['ad
       delivered: count('delivered'),
       cancelled: count('cancelled'),
       totalSalesCents: orders.reduce((sum, order) => sum + order.totalCents, 0),
+      toCollect: orders.filter((order) => order.paymentState === 'to_collect').length,
+      toCollectCents: orders
+        .filter((order) => order.paymentState === 'to_collect')
+        .reduce((sum, order) => sum + order.totalCents, 0),
     },
     orders,
   };

@@ -12,6 +12,7 @@ import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
 /** Why a field was refused. */
 export type FieldErrorCode =
+  | 'ALREADY_PAID'
   | 'CATEGORY_EXISTS'
   | 'CATEGORY_IN_USE'
   | 'CODE_EXPIRED'
@@ -52,6 +53,8 @@ export type FieldErrorCode =
   | 'OUT_OF_RANGE'
   | 'OUT_OF_STOCK'
   | 'PAYMENT_PENDING'
+  | 'PAY_ON_DELIVERY_LIMIT'
+  | 'PAY_ON_DELIVERY_UNAVAILABLE'
   | 'PRODUCT_UNAVAILABLE'
   | 'RATE_LIMITED'
   | 'REFUND_FAILED'
@@ -70,7 +73,7 @@ export type FieldErrorCode =
 export type DeliveryLocationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DeliveryLocationsQuery = { freeDeliveryFromCents: number, deliveryLocations: Array<{ __typename: 'DeliveryLocation', id: number, name: string, feeCents: number, deliveryTime: string }> };
+export type DeliveryLocationsQuery = { freeDeliveryFromCents: number, deliveryLocations: Array<{ __typename: 'DeliveryLocation', id: number, payOnDelivery: boolean, payOnDeliveryMaxCents: number, name: string, feeCents: number, deliveryTime: string }> };
 
 export type UpdateCartItemMutationVariables = Exact<{
   id: number;
@@ -100,7 +103,7 @@ export type RemoveDiscountCodeMutationVariables = Exact<{ [key: string]: never; 
 export type RemoveDiscountCodeMutation = { removeDiscountCode: { __typename: 'CartPayload', cart: { __typename: 'Cart', id: string, totalQuantity: number, subtotalCents: number, discountCode: string | null, discountCents: number, discountProblem: string | null, discountedSubtotalCents: number, freeDelivery: boolean, freeDeliveryShortfallCents: number, deliveryQuotes: Array<{ __typename: 'CartDeliveryQuote', deliveryLocationId: number, shippingFeeCents: number, totalCents: number }>, items: Array<{ __typename: 'CartLine', id: number, quantity: number, unitPriceCents: number, lineTotalCents: number, product: { __typename: 'Product', id: number, name: string, category: string, images: Array<{ __typename: 'ProductImage', id: string, url: string }> }, variant: { __typename: 'ProductVariant', id: number, label: string } }> } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
 
-export const DeliveryLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DeliveryTerms"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DeliveryTerms"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Query"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"freeDeliveryFromCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"feeCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryTime"}}]}}]}}]} as unknown as DocumentNode;
+export const DeliveryLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DeliveryTerms"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"payOnDelivery"}},{"kind":"Field","name":{"kind":"Name","value":"payOnDeliveryMaxCents"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DeliveryTerms"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Query"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"freeDeliveryFromCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryLocations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"feeCents"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryTime"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useDeliveryLocationsQuery__

@@ -12,13 +12,16 @@ import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
 export type CreateOrderInput = {
   deliveryLocationId: number;
-  /** mpesa (default) or card */
+  /** mpesa (default), card, or on_delivery where the location offers it up to the order's total */
   paymentMethod?: string | null | undefined;
   shipping: ShippingInput;
+  /** Order updates on WhatsApp instead of SMS. */
+  whatsappUpdates?: boolean | null | undefined;
 };
 
 /** Why a field was refused. */
 export type FieldErrorCode =
+  | 'ALREADY_PAID'
   | 'CATEGORY_EXISTS'
   | 'CATEGORY_IN_USE'
   | 'CODE_EXPIRED'
@@ -59,6 +62,8 @@ export type FieldErrorCode =
   | 'OUT_OF_RANGE'
   | 'OUT_OF_STOCK'
   | 'PAYMENT_PENDING'
+  | 'PAY_ON_DELIVERY_LIMIT'
+  | 'PAY_ON_DELIVERY_UNAVAILABLE'
   | 'PRODUCT_UNAVAILABLE'
   | 'RATE_LIMITED'
   | 'REFUND_FAILED'

@@ -17,6 +17,7 @@ import { POLL_MS } from './mpesa-wait';
 import { createSavedAddress, myAddressesMock, saveAddressMock } from '../../../shared/addresses/testing/address-mocks';
 
 const outsideNairobi = deliveryLocations[3]!;
+const kilimani = deliveryLocations[1]!;
 
 const shipping = {
   name: 'Amina Otieno',
@@ -47,8 +48,9 @@ function createOrderMock(
     { orderId: string } | { errors: { field: string; code: string; message: string }[] } | { networkError: Error },
   paymentMethod = 'mpesa',
   sent: KeySent = {},
+  { location = outsideNairobi, whatsappUpdates = false, totalCents = 555000 } = {},
 ): MockLink.MockedResponse {
-  const input = { deliveryLocationId: outsideNairobi.id, paymentMethod, shipping };
+  const input = { deliveryLocationId: location.id, paymentMethod, shipping, whatsappUpdates };
   const request = {
     query: CreateOrderDocument,
     variables: (variables: { input?: unknown; idempotencyKey?: string | null }) => {
@@ -57,7 +59,7 @@ function createOrderMock(
     },
   };
   if ('networkError' in answer) return { request, error: answer.networkError };
-  const order = 'orderId' in answer ? { __typename: 'Order', id: answer.orderId, totalCents: 555000 } : null;
+  const order = 'orderId' in answer ? { __typename: 'Order', id: answer.orderId, totalCents } : null;
   const errors = 'errors' in answer ? answer.errors.map((error) => ({ __typename: 'FieldError', ...error })) : [];
   return { request, result: { data: { createOrder: { __typename: 'CreateOrderPayload', order, errors } } }, delay: 20 };
 }
@@ -130,23 +132,34 @@ async function chooseCard(user: ReturnType<typeof userEvent.setup>) {
 }
 
 // In the app the modal opens under RequireAuth, so `me` is known; wait for it here too.
-function Checkout({ subtotalCents = 500000 }: { subtotalCents?: number }) {
+function Checkout({
+  subtotalCents = 500000,
+  location = outsideNairobi,
+}: {
+  subtotalCents?: number;
+  location?: Location;
+}) {
   const { loading } = useViewer();
   if (loading) return null;
   return (
     <CheckoutModal
       open
       onClose={() => undefined}
-      location={outsideNairobi}
+      location={location}
       quote={createCart([createCartLine({ unitPriceCents: subtotalCents })])}
       discountCode={null}
     />
   );
 }
 
-function renderCheckout(mocks: MockLink.MockedResponse[] = []) {
+type Location = (typeof deliveryLocations)[number];
+
+function renderCheckout(
+  mocks: MockLink.MockedResponse[] = [],
+  props: { subtotalCents?: number; location?: Location } = {},
+) {
   const user = userEvent.setup();
-  renderCartScreen(<Checkout />, [viewerMock(createViewer()), ...mocks]);
+  renderCartScreen(<Checkout {...props} />, [viewerMock(createViewer()), ...mocks]);
   return user;
 }
 
@@ -172,6 +185,81 @@ async function toPayment(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
   await screen.findByRole('dialog', { name: 'Payment Method' });
 }
+
+describe('CheckoutModal: pay on delivery and WhatsApp updates (issue 26)', () => {
+  let redirect: jest.SpyInstance;
+  beforeEach(() => {
+    redirect = jest.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
+  });
+  afterEach(() => redirect.mockRestore());
+
+  it('places an order to be paid at the door where the location offers it, and ends with what to have ready', async () => {
+    const user = renderCheckout(
+      [
+        createOrderMock({ orderId: 'c0d0e0f0-door' }, 'on_delivery', {}, { location: kilimani, totalCents: 520000 }),
+        // The order took the cart's items: the cart is read again, empty.
+        cartMock(createCart([])),
+      ],
+      { location: kilimani },
+    );
+    await toPayment(user);
+
+    const onDelivery = screen.getByRole('radio', { name: 'Pay on delivery' });
+    expect(onDelivery).toBeEnabled();
+    expect(onDelivery).toHaveAccessibleDescription('Pay on delivery: pay the rider by M-Pesa or cash when it arrives.');
+    await user.click(onDelivery);
+    expect(screen.queryByLabelText('M-Pesa number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+    expect(screen.getByText(/when it arrives/)).toHaveTextContent(
+      'Pay Ksh 5,200.00 when it arrives, by M-Pesa or cash.',
+    );
+    expect(screen.getByText(/when it arrives/)).toHaveAttribute('role', 'status');
+    expect(screen.getByText(/Order number:/)).toHaveTextContent('#c0d0e0f0');
+    expect(screen.getByText(/^Delivery:/)).toHaveTextContent(kilimani.name);
+    expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it("shows pay on delivery but cannot choose it above the location's maximum, and says why", async () => {
+    const user = renderCheckout([], { location: kilimani, subtotalCents: 2_500_000 });
+    await toPayment(user);
+
+    const onDelivery = screen.getByRole('radio', { name: 'Pay on delivery' });
+    expect(onDelivery).toBeDisabled();
+    expect(onDelivery).toHaveAccessibleDescription(
+      'Pay on delivery is for orders up to Ksh 20,000.00. Please pay this one by M-Pesa or card.',
+    );
+    expect(screen.getByRole('radio', { name: 'M-Pesa' })).toBeChecked();
+  });
+
+  it('does not offer pay on delivery where the location does not', async () => {
+    const user = renderCheckout();
+    await toPayment(user);
+
+    expect(screen.getByRole('radio', { name: 'Card' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Pay on delivery' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server for WhatsApp updates when the shopper ticks the box', async () => {
+    const user = renderCheckout([
+      createOrderMock({ orderId: 'whatsapp-order' }, 'card', {}, { whatsappUpdates: true }),
+      initializePaymentMock('whatsapp-order', { url: 'https://checkout.paystack.com/wa' }),
+    ]);
+    await screen.findByRole('dialog', { name: 'Shipping Information' });
+    const whatsapp = screen.getByRole('checkbox', { name: 'Send order updates on WhatsApp' });
+    expect(whatsapp).not.toBeChecked();
+    await user.click(whatsapp);
+    await fillShipping(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('dialog', { name: 'Payment Method' });
+    await chooseCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.paystack.com/wa'));
+  });
+});
 
 describe('CheckoutModal', () => {
   let redirect: jest.SpyInstance;

@@ -30,8 +30,10 @@ import { paymentRedirect } from '../payment-redirect';
 import { INVALID_MPESA_PHONE, kenyanMobile } from '../mpesa-phone';
 import { MpesaWait } from './mpesa-wait';
 import { newCheckoutKey } from '../checkout-key';
+import { payOnDeliveryOffer } from '../pay-on-delivery';
+import { OnDeliveryPlaced } from './on-delivery-placed';
 
-type PaymentMethod = 'mpesa' | 'card';
+type PaymentMethod = 'mpesa' | 'card' | 'on_delivery';
 
 interface CheckoutModalProps {
   open: boolean;
@@ -75,6 +77,10 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
   const { data: book } = useMyAddressesQuery({ skip: !open || !viewer });
   const savedAddresses = book?.myAddresses;
   const [keepAddress, setKeepAddress] = useState(true);
+  // Order updates on WhatsApp (issue 26): the server sends them there, and by SMS when WhatsApp cannot.
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
+  // An order placed to be paid on delivery: nothing to wait for, its ending shows at once.
+  const [placedOnDelivery, setPlacedOnDelivery] = useState<{ orderId: string; totalCents: number } | null>(null);
   const [saveAddress] = useSaveAddressMutation();
   const [prefilled, setPrefilled] = useState(false);
   // Adjusted while rendering: the default address lands in the fields the shopper has not typed in yet.
@@ -102,6 +108,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
   const [initializePayment] = useInitializePaymentMutation();
   const [payWithMpesa] = usePayWithMpesaMutation();
   const totals = orderTotals(quote, location);
+  const onDelivery = payOnDeliveryOffer(location, totals.totalCents);
 
   const refreshCart = useCallback(() => {
     void client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
@@ -139,13 +146,17 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
     try {
       const { data } = await createOrder({
         variables: {
-          input: { deliveryLocationId: location.id, paymentMethod, shipping: trimShipping(form) },
+          input: { deliveryLocationId: location.id, paymentMethod, shipping: trimShipping(form), whatsappUpdates },
           idempotencyKey: checkoutKey,
         },
       });
       const payload = data?.createOrder;
       if (payload?.order) {
         setOrderId(payload.order.id);
+        if (paymentMethod === 'on_delivery') {
+          setPlacedOnDelivery({ orderId: payload.order.id, totalCents: payload.order.totalCents });
+          refreshCart();
+        }
         if (offerToKeep && keepAddress) keepShippingAddress();
         // Answered: any later order (after a failed payment gave this one up) is another checkout.
         setCheckoutKey(newCheckoutKey());
@@ -252,10 +263,18 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
     setProcessing(false);
   }
 
+  async function placeForPaymentOnDelivery() {
+    setProcessing(true);
+    setFormError(null);
+    await startOrder('on_delivery');
+    setProcessing(false);
+  }
+
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (processing) return;
-    await (method === 'card' ? payByCard() : payByMpesa());
+    if (method === 'on_delivery') await placeForPaymentOnDelivery();
+    else await (method === 'card' ? payByCard() : payByMpesa());
   }
 
   function tryAgain() {
@@ -305,6 +324,14 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
               From your saved addresses. <Link to="/my-addresses">Manage addresses</Link>
             </p>
           ) : null}
+          <label className="checkout__keep-address">
+            <input
+              type="checkbox"
+              checked={whatsappUpdates}
+              onChange={(event) => setWhatsappUpdates(event.target.checked)}
+            />
+            Send order updates on WhatsApp
+          </label>
           {offerToKeep ? (
             <label className="checkout__keep-address">
               <input type="checkbox" checked={keepAddress} onChange={(event) => setKeepAddress(event.target.checked)} />
@@ -315,6 +342,12 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
             Continue to Payment
           </button>
         </form>
+      ) : placedOnDelivery ? (
+        <OnDeliveryPlaced
+          orderId={placedOnDelivery.orderId}
+          totalCents={placedOnDelivery.totalCents}
+          location={location}
+        />
       ) : waiting ? (
         <MpesaWait
           key={waiting.attempt}
@@ -350,7 +383,26 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
               />
               Card
             </label>
+            {onDelivery.offered ? (
+              <label className="checkout__method">
+                <input
+                  type="radio"
+                  name="payment-method"
+                  value="on_delivery"
+                  checked={method === 'on_delivery'}
+                  disabled={!onDelivery.allowed}
+                  aria-describedby="checkout-on-delivery-note"
+                  onChange={() => setMethod('on_delivery')}
+                />
+                Pay on delivery
+              </label>
+            ) : null}
           </fieldset>
+          {onDelivery.offered ? (
+            <p id="checkout-on-delivery-note" className="checkout__note">
+              {onDelivery.note}
+            </p>
+          ) : null}
           {method === 'mpesa' ? (
             <div className="checkout__field">
               <label htmlFor="checkout-mpesa-phone">M-Pesa number</label>
@@ -392,7 +444,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
               Back
             </button>
             <button type="submit" className="button" disabled={processing || totals.totalCents === null}>
-              Pay Now
+              {method === 'on_delivery' ? 'Place Order' : 'Pay Now'}
             </button>
           </div>
         </form>
@@ -400,7 +452,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
       {processing ? (
         <div className="checkout__processing" role="status">
           <span className="spinner" aria-hidden="true" />
-          Processing your payment...
+          {method === 'on_delivery' ? 'Placing your order...' : 'Processing your payment...'}
         </div>
       ) : null}
     </Modal>

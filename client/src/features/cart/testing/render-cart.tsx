@@ -11,7 +11,7 @@ import { myAddressesMock, saveAddressMock } from '../../../shared/addresses/test
 /** SPEC §9: goods from Ksh 10,000 ship free (the server's threshold, in cents). */
 export const freeDeliveryFromCents = 1_000_000;
 
-/** SPEC §9's four delivery options, as the API answers them (fees in cents). */
+/** SPEC §9's four delivery options, as the API answers them (fees in cents); pay on delivery in Nairobi. */
 export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
   {
     __typename: 'DeliveryLocation',
@@ -19,6 +19,8 @@ export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
     name: 'CBD collection point at a mall',
     feeCents: 12000,
     deliveryTime: '1-3 business days',
+    payOnDelivery: true,
+    payOnDeliveryMaxCents: 2_000_000,
   },
   {
     __typename: 'DeliveryLocation',
@@ -26,6 +28,8 @@ export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
     name: 'Doorstep: Kilimani, Kileleshwa, Lavington',
     feeCents: 20000,
     deliveryTime: '1-3 business days',
+    payOnDelivery: true,
+    payOnDeliveryMaxCents: 2_000_000,
   },
   {
     __typename: 'DeliveryLocation',
@@ -33,6 +37,8 @@ export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
     name: 'Doorstep: South B, South C, Upperhill, Nairobi West, Madaraka',
     feeCents: 25000,
     deliveryTime: '1-3 business days',
+    payOnDelivery: true,
+    payOnDeliveryMaxCents: 2_000_000,
   },
   {
     __typename: 'DeliveryLocation',
@@ -40,6 +46,8 @@ export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
     name: 'Outside Nairobi',
     feeCents: 55000,
     deliveryTime: '3-5 business days',
+    payOnDelivery: false,
+    payOnDeliveryMaxCents: 2_000_000,
   },
 ];
 

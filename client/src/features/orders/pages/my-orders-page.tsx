@@ -12,11 +12,14 @@ type Order = MyOrdersQuery['myOrders'][number];
 
 const paymentStateText: Record<string, string> = {
   pending: 'Payment pending',
+  to_collect: 'Pay the rider on delivery',
   paid: 'Paid',
   failed: 'Payment failed',
   partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
 };
+
+const methodText: Record<string, string> = { card: 'Card', mpesa: 'M-Pesa', on_delivery: 'Pay on delivery' };
 
 export function MyOrdersPage() {
   // Always ask: a payment may have completed since the list was last read.
@@ -114,7 +117,7 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
               <dd>{order.deliveryLocation.name}</dd>
               <dt>Payment</dt>
               <dd>
-                {order.paymentMethod === 'card' ? 'Card' : 'M-Pesa'} ·{' '}
+                {methodText[order.paymentMethod] ?? 'M-Pesa'} ·{' '}
                 {paymentStateText[order.paymentState] ?? order.paymentState}
               </dd>
             </dl>

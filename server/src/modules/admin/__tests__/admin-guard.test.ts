@@ -102,6 +102,9 @@ const graphqlAccess: Record<string, Access> = {
   deleteReview: 'admin',
   hideReview: 'admin',
   updateOrderStatus: 'admin',
+  requestDeliveryPayment: 'admin',
+  recordCashPayment: 'admin',
+  setPayOnDelivery: 'admin',
   refundOrder: 'admin',
   createDiscountCode: 'admin',
   updateDiscountCode: 'admin',
@@ -123,6 +126,9 @@ const restAccess: Record<string, Access> = {
   'GET /robots.txt': 'public',
   // Signed by Paystack (HMAC), not by a session.
   'POST /paystack/webhook': 'public',
+  // WhatsApp's delivery reports, signed by Meta (HMAC), and its subscription handshake (the verify token).
+  'GET /whatsapp/webhook': 'public',
+  'POST /whatsapp/webhook': 'public',
   // RFC 8058's one-click unsubscribe from a mail client: the token in the URL, not a session, authorises it.
   'POST /newsletter/unsubscribe': 'public',
   // The local Paystack stand-in (test mode only): its API takes the stand-in's key (no session), its pay page needs

@@ -7,6 +7,7 @@ import { Order } from '../../orders/order.entity';
 import { NotificationJob } from '../notification-job.entity';
 import { deliverDueNotifications } from '../notifications.service';
 import { createSmsSender } from '../sms';
+import { createWhatsAppSender } from '../whatsapp';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
@@ -43,7 +44,12 @@ async function paidOrder(email: string, lines: [number, number][] = [[2, 1]]): P
 
 function senders(smtpUrl: string) {
   const config = { ...shop.config, mail: { ...shop.config.mail, smtpUrl } };
-  return { mailer: createMailer(config, log), sms: createSmsSender(shop.config, log), log };
+  return {
+    mailer: createMailer(config, log),
+    sms: createSmsSender(shop.config, log),
+    whatsapp: createWhatsAppSender(shop.config, log),
+    log,
+  };
 }
 
 it('sends the confirmation e-mail and SMS outside the request, once', async () => {

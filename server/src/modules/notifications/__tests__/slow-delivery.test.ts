@@ -2,6 +2,7 @@ import pino from 'pino';
 import { createMailer } from '../../../mail/mailer';
 import { deliverDueNotifications } from '../notifications.service';
 import { createSmsSender } from '../sms';
+import { createWhatsAppSender } from '../whatsapp';
 import { payOnStandIn, placeOrderFor } from '../../../../test/checkout';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
@@ -31,7 +32,12 @@ it('sends through a mail server slower than the idle limit once, and marks it se
   const order = await placeOrderFor(shop, user, [[2, 1]], { recipient_email: 'wambui@example.co.ke' });
   await payOnStandIn(shop, user, order.id);
   const config = { ...shop.config, mail: { ...shop.config.mail, smtpUrl: slowSmtp.url } };
-  const senders = { mailer: createMailer(config, log), sms: createSmsSender(shop.config, log), log };
+  const senders = {
+    mailer: createMailer(config, log),
+    sms: createSmsSender(shop.config, log),
+    whatsapp: createWhatsAppSender(shop.config, log),
+    log,
+  };
   // The confirmation's e-mail and SMS.
   const delivering = deliverDueNotifications(shop.orm.em.fork(), senders);
   // Mid-send (the sink holds each message 3 s before answering): no session of this database sits in a transaction.

@@ -18,7 +18,7 @@ export interface OrderFacts {
   totalCents: number;
   address: { street: string; city: string; postalCode: string };
   recipientPhone: string;
-  paymentMethod: 'card' | 'mpesa';
+  paymentMethod: 'card' | 'mpesa' | 'on_delivery';
 }
 
 /** The facts of an order whose items and delivery location are loaded. */
@@ -46,4 +46,9 @@ export function orderFacts(order: Order, publicUrl: string): OrderFacts {
   };
 }
 
-export const paymentMethodName = (method: OrderFacts['paymentMethod']) => (method === 'card' ? 'Card' : 'M-Pesa');
+const methodNames: Record<OrderFacts['paymentMethod'], string> = {
+  card: 'Card',
+  mpesa: 'M-Pesa',
+  on_delivery: 'Pay on delivery',
+};
+export const paymentMethodName = (method: OrderFacts['paymentMethod']) => methodNames[method];

@@ -14,6 +14,9 @@ export const orderSms = {
   confirmed: (order: OrderFacts) =>
     `Manukato: payment of ${formatKsh(order.totalCents)} received for order ${order.orderNumber}. ` +
     `We will SMS you when it is delivered. Thank you!`,
+  placedOnDelivery: (order: OrderFacts) =>
+    `Manukato: we have your order ${order.orderNumber}. Pay ${formatKsh(order.totalCents)} at the door by M-Pesa ` +
+    `or cash. We will SMS you when it is delivered.`,
   delivered: (order: OrderFacts) =>
     `Manukato: order ${order.orderNumber} has been delivered. Enjoy! Questions? Reply to our e-mail or call us.`,
   cancelled: (order: OrderFacts, paid: boolean) =>
