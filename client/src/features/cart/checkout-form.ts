@@ -42,11 +42,15 @@ export function trimShipping(form: ShippingForm): ShippingForm {
   };
 }
 
-/** The first failing rule's message, or null when the (trimmed) form may go on to payment. */
-export function validateShipping(form: ShippingForm): string | null {
+/**
+ * The first failing rule's message, or null when the (trimmed) form may go on to payment. `emailOptional`: the
+ * account has no e-mail (signed in with a phone), so its updates go by SMS or WhatsApp and the e-mail may stay empty.
+ */
+export function validateShipping(form: ShippingForm, { emailOptional = false } = {}): string | null {
   // A Kenyan address seldom has a postal code: the one field that may stay empty (issue 26).
-  if (shippingFields.some(({ field }) => field !== 'postalCode' && form[field] === '')) return FILL_ALL_FIELDS;
-  if (!isEmailAddress(form.email)) return INVALID_EMAIL;
+  const optional = (field: ShippingField) => field === 'postalCode' || (field === 'email' && emailOptional);
+  if (shippingFields.some(({ field }) => !optional(field) && form[field] === '')) return FILL_ALL_FIELDS;
+  if ((form.email !== '' || !emailOptional) && !isEmailAddress(form.email)) return INVALID_EMAIL;
   return null;
 }
 

@@ -42,6 +42,8 @@ export interface QueuedEmail {
 
 /** Queues an e-mail in the caller's transaction: it goes out with the change or not at all, sent by the worker. */
 export function queueEmail(em: EntityManager, email: QueuedEmail): void {
+  // An order of a shopper who signed in with a phone and gave no e-mail: its messages go by SMS or WhatsApp only.
+  if (!email.to) return;
   em.create(NotificationJob, {
     channel: NotificationChannel.EMAIL,
     recipient: email.to,

@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { MutationPayload, withExpectedFailures } from '../../core/payload';
 import { ordersService } from './orders.service';
@@ -39,6 +39,15 @@ export class OrdersResolver {
   async myOrders(@Ctx() ctx: RequestContext): Promise<OrderView[]> {
     const { orders, refundNeeded } = await ordersService.mineWithRefundsDue(ctx);
     return orders.map((order) => toOrderView(order, { refundNeededCents: refundNeeded.get(order.id) }));
+  }
+
+  @Authorized()
+  @Query(() => OrderView, {
+    description: "One of the caller's own orders: what every checkout ends on, whatever the payment method.",
+  })
+  async myOrder(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<OrderView> {
+    const { order, refundNeededCents } = await ordersService.mineById(ctx, id);
+    return toOrderView(order, { refundNeededCents });
   }
 
   @Authorized()

@@ -6,6 +6,7 @@ import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import { isPostgresInteger } from '../../shared/input-check';
 import { invalidKenyanMobileMessage, kenyanMobile } from '../../shared/kenyan-mobile';
 import { trimmedText } from '../../shared/trimmed-text';
+import { isUuid } from '../../shared/uuid';
 import { requireViewer } from '../accounts/guards';
 import { DeliveryLocation } from './delivery-location.entity';
 import { deliveryService } from './delivery.service';
@@ -45,8 +46,12 @@ export interface CreatedOrder {
 
 const text = trimmedText;
 
-/** The spec's shipping form: six fields (the postal code optional), an e-mail, and a Kenyan mobile number as +254…. */
-export function validateShipping(form: ShippingForm) {
+/**
+ * The spec's shipping form: six fields (the postal code optional), an e-mail, and a Kenyan mobile number as +254….
+ * The e-mail may stay empty for an account without one (signed in with a phone, issue 26): its order updates go by
+ * SMS or WhatsApp.
+ */
+export function validateShipping(form: ShippingForm, { emailRequired = true }: { emailRequired?: boolean } = {}) {
   const shipping = {
     name: text(form.name),
     email: normaliseEmail(form.email),
@@ -57,10 +62,10 @@ export function validateShipping(form: ShippingForm) {
   };
   // A Kenyan address seldom has a postal code: every field but that one is required (issue 26).
   const missing = (Object.keys(shipping) as (keyof typeof shipping)[]).find(
-    (field) => field !== 'postalCode' && !shipping[field],
+    (field) => field !== 'postalCode' && !(field === 'email' && !emailRequired) && !shipping[field],
   );
   if (missing) throw AppError.field(missing, 'REQUIRED', 'Please fill in all fields');
-  if (!isValidEmail(shipping.email))
+  if ((emailRequired || shipping.email) && !isValidEmail(shipping.email))
     throw AppError.field('email', 'INVALID_EMAIL', 'Please enter a valid email address');
   const phone = kenyanMobile(shipping.phone);
   if (!phone) throw AppError.field('phone', 'INVALID_PHONE', invalidKenyanMobileMessage);
@@ -92,7 +97,7 @@ export const ordersService = {
   async create(ctx: RequestContext, input: CreateOrderInput): Promise<CreatedOrder> {
     const viewer = requireViewer(ctx);
     const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
-    const shipping = validateShipping(input.shipping);
+    const shipping = validateShipping(input.shipping, { emailRequired: viewer.email !== null });
     const method =
       input.paymentMethod === undefined || input.paymentMethod === null || input.paymentMethod === ''
         ? PaymentMethod.MPESA
@@ -155,6 +160,16 @@ export const ordersService = {
   async mine(ctx: RequestContext): Promise<Order[]> {
     const viewer = requireViewer(ctx);
     return ctx.em.find(Order, { user: viewer.id }, { populate: orderPopulate, orderBy: { createdAt: 'desc' } });
+  },
+
+  /** One of the caller's own orders (the checkout's ending, its page); another account's is "not found". */
+  async mineById(ctx: RequestContext, id: unknown): Promise<{ order: Order; refundNeededCents: number }> {
+    const viewer = requireViewer(ctx);
+    if (!isUuid(id)) throw AppError.notFound('Order not found');
+    const order = await ctx.em.findOne(Order, { id, user: viewer.id }, { populate: orderPopulate });
+    if (!order) throw AppError.notFound('Order not found');
+    const refundNeeded = await refundNeededByOrder(ctx.em, [order.id]);
+    return { order, refundNeededCents: refundNeeded.get(order.id) ?? 0 };
   },
 
   /** The caller's own orders with what the shop still owes back on each (My Orders: "refund due"). */

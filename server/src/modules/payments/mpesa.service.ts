@@ -10,6 +10,7 @@ import { OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entit
 import { countPaymentStart, countPromptToPhone } from './payment-limits';
 import { applyPaystackResult } from './payments.service';
 import { Transaction } from './transaction.entity';
+import { paystackCustomerEmail } from './paystack-client';
 
 /** A charge still pending after this long is asked of Paystack on the next poll: a lost webhook must not stall. */
 export const VERIFY_PENDING_AFTER_MS = 5_000;
@@ -167,7 +168,7 @@ async function prompt(
   }
   try {
     await ctx.paystack().chargeMobileMoney({
-      email: order.recipient_email,
+      email: paystackCustomerEmail(order.recipient_email, order.recipient_phone, ctx.config.mail.from),
       amount: order.total_cents,
       currency: order.currency,
       reference,

@@ -16,7 +16,7 @@ import { requireViewer } from '../accounts/guards';
 import { Order, OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entity';
 import { loadOrder, releaseOrderStock } from '../orders/orders.service';
 import { retakeOrderStock } from '../orders/stock';
-import type { PaystackTransaction } from './paystack-client';
+import { paystackCustomerEmail, type PaystackTransaction } from './paystack-client';
 import { countPaymentStart } from './payment-limits';
 import { Transaction } from './transaction.entity';
 
@@ -29,6 +29,7 @@ interface PayableOrder {
   currency: string;
   payment_method: PaymentMethod;
   recipient_email: string;
+  recipient_phone: string;
   payable: boolean;
 }
 
@@ -281,14 +282,17 @@ export const paymentsService = {
     const [order] = await queryPrepared<PayableOrder>(
       ctx.em,
       `with found as (
-         select id, total_cents, currency, coalesce(?::text, payment_method) as payment_method, recipient_email,
+         -- An order paid on delivery paid ahead through Paystack is paid by M-Pesa: on_delivery is cash at the door.
+         select id, total_cents, currency,
+                coalesce(?::text, case when payment_method = 'on_delivery' then 'mpesa' else payment_method end)
+                  as payment_method, recipient_email, recipient_phone,
                 payment_status = ? and stock_released_at is null as payable
            from orders where id = ? and user_id = ?),
        started as (
          insert into transactions (id, order_id, reference, amount_cents, currency, method)
          select ?::uuid, id, ?::text, total_cents, currency, payment_method from found
           where payable and (?::bigint is null or total_cents = ?::bigint))
-       select id, total_cents, currency, payment_method, recipient_email, payable from found`,
+       select id, total_cents, currency, payment_method, recipient_email, recipient_phone, payable from found`,
       [method, PaymentStatus.PENDING, orderId, viewer.id, transactionId, reference, askedCents, askedCents],
     );
     if (!order) throw AppError.notFound('Order not found');
@@ -296,7 +300,7 @@ export const paymentsService = {
     if (askedCents !== null && order.total_cents !== askedCents) throw amountMismatch(askedCents, order.total_cents);
     try {
       const answer = await ctx.paystack().initialize({
-        email: order.recipient_email,
+        email: paystackCustomerEmail(order.recipient_email, order.recipient_phone, ctx.config.mail.from),
         amount: order.total_cents,
         currency: order.currency,
         reference,

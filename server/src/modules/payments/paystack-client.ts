@@ -150,3 +150,14 @@ declare module '../../core/request-context' {
     paystack: () => PaystackClient;
   }
 }
+
+/**
+ * The e-mail Paystack files a payment under (it requires one): the order's, else, for a shopper who signed in with
+ * a phone and gave none, an address made from the number at the shop's mail domain (MAIL_FROM's), never mailed by
+ * the shop itself.
+ */
+export function paystackCustomerEmail(orderEmail: string, phone: string, mailFrom: string): string {
+  if (orderEmail) return orderEmail;
+  const domain = /@([^\s>]+)/.exec(mailFrom)?.[1] ?? 'manukato.co.ke';
+  return `${phone.replace(/\D/g, '')}@phone.${domain}`;
+}

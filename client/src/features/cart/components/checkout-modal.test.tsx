@@ -217,7 +217,7 @@ describe('CheckoutModal: pay on delivery and WhatsApp updates (issue 26)', () =>
     );
     expect(screen.getByText(/when it arrives/)).toHaveAttribute('role', 'status');
     expect(screen.getByText(/Order number:/)).toHaveTextContent('#c0d0e0f0');
-    expect(screen.getByText(/^Delivery:/)).toHaveTextContent(kilimani.name);
+    expect(await screen.findByText(/^Delivery to /)).toHaveTextContent(kilimani.name);
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
     expect(redirect).not.toHaveBeenCalled();
   });
@@ -240,6 +240,44 @@ describe('CheckoutModal: pay on delivery and WhatsApp updates (issue 26)', () =>
 
     expect(screen.getByRole('radio', { name: 'Card' })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Pay on delivery' })).not.toBeInTheDocument();
+  });
+
+  it('does not ask an account made with a phone number for an e-mail, and places the order without one', async () => {
+    const user = userEvent.setup();
+    const sent: { input?: unknown } = {};
+    renderCartScreen(<Checkout />, [
+      viewerMock(createViewer({ email: null, phone: '+254712345678' })),
+      {
+        request: {
+          query: CreateOrderDocument,
+          variables: (variables: { input?: unknown }) => {
+            sent.input = variables.input;
+            return true;
+          },
+        },
+        result: {
+          data: {
+            createOrder: {
+              __typename: 'CreateOrderPayload',
+              order: { __typename: 'Order', id: 'phone-order', totalCents: 555000 },
+              errors: [],
+            },
+          },
+        },
+      },
+      initializePaymentMock('phone-order', { url: 'https://checkout.paystack.com/phone' }),
+    ]);
+    await screen.findByRole('dialog', { name: 'Shipping Information' });
+    expect(screen.getByLabelText('Email Address')).toHaveValue('');
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('placeholder', 'Optional');
+    await fillShipping(user, { ...shipping, email: '' });
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('dialog', { name: 'Payment Method' });
+    await chooseCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('https://checkout.paystack.com/phone'));
+    expect(sent.input).toMatchObject({ shipping: { ...shipping, email: '' } });
   });
 
   it('asks the server for WhatsApp updates when the shopper ticks the box', async () => {

@@ -60,6 +60,8 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
     city: '',
     postalCode: '',
   }));
+  // An account made with a phone number has no e-mail: the checkout does not ask for one (issue 26).
+  const emailOptional = viewer !== null && !viewer.email;
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ShippingField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('mpesa');
@@ -131,7 +133,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
   function submitShipping(event: FormEvent) {
     event.preventDefault();
     const shipping = trimShipping(form);
-    const error = validateShipping(shipping);
+    const error = validateShipping(shipping, { emailOptional });
     setFieldErrors({});
     setFormError(error);
     if (!error) {
@@ -306,7 +308,13 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
                 name={field}
                 type={type}
                 autoComplete={autoComplete}
-                placeholder={field === 'phone' ? '+254 7XX XXX XXX' : field === 'postalCode' ? 'Optional' : undefined}
+                placeholder={
+                  field === 'phone'
+                    ? '+254 7XX XXX XXX'
+                    : field === 'postalCode' || (field === 'email' && emailOptional)
+                      ? 'Optional'
+                      : undefined
+                }
                 value={form[field]}
                 aria-invalid={fieldErrors[field] ? true : undefined}
                 aria-describedby={fieldErrors[field] ? `checkout-${field}-error` : undefined}
@@ -343,11 +351,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
           </button>
         </form>
       ) : placedOnDelivery ? (
-        <OnDeliveryPlaced
-          orderId={placedOnDelivery.orderId}
-          totalCents={placedOnDelivery.totalCents}
-          location={location}
-        />
+        <OnDeliveryPlaced orderId={placedOnDelivery.orderId} totalCents={placedOnDelivery.totalCents} />
       ) : waiting ? (
         <MpesaWait
           key={waiting.attempt}

@@ -4,6 +4,7 @@ import { useOrderPaymentQuery } from '../api/checkout.generated';
 import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
 import { REFUND_DUE_HEADING, RefundDueMessage } from './refund-due-notice';
+import { OrderEnding } from '../../../shared/orders/order-ending';
 
 /** How often the page asks how the payment stands; the server verifies with Paystack when it waits long. */
 export const POLL_MS = 2_000;
@@ -99,6 +100,7 @@ export function MpesaWait({
             {discountLabel(discount.code)}: <strong>{formatDiscount(discount.cents)}</strong>
           </p>
         ) : null}
+        <OrderEnding orderId={orderId} />
         <Link to="/my-orders" className="button">
           View My Orders
         </Link>

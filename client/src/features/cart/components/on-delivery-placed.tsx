@@ -1,18 +1,10 @@
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
-import type { DeliveryOption } from '../order-totals';
+import { OrderEnding } from '../../../shared/orders/order-ending';
 
 /** The ending of a checkout paid on delivery (issue 26): the order stands, the money is paid at the door. */
-export function OnDeliveryPlaced({
-  orderId,
-  totalCents,
-  location,
-}: {
-  orderId: string;
-  totalCents: number;
-  location: DeliveryOption;
-}) {
+export function OnDeliveryPlaced({ orderId, totalCents }: { orderId: string; totalCents: number }) {
   return (
     <div className="checkout__result">
       <h3>Thank you for your order!</h3>
@@ -22,9 +14,7 @@ export function OnDeliveryPlaced({
       <p>
         Order number: <strong>#{shortId(orderId)}</strong>
       </p>
-      <p>
-        Delivery: {location.name}, {location.deliveryTime}. We will tell you when it is on its way.
-      </p>
+      <OrderEnding orderId={orderId} />
       <Link to="/my-orders" className="button">
         View My Orders
       </Link>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useCartQuantity } from '../../../shared/cart/use-cart-quantity';
 import { createViewer, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { renderCartScreen } from '../testing/render-cart';
+import { orderEndingMock } from '../../../shared/orders/testing/order-ending-mocks';
 import { CheckoutCallbackPage } from './checkout-callback-page';
 
 function verifyMock(
@@ -80,7 +81,11 @@ describe('CheckoutCallbackPage', () => {
 
   it('confirms a completed payment and re-reads the emptied cart so the badge shows 0', async () => {
     const refetched = jest.fn(() => ({ data: { cart: createCart([]) } }));
-    renderCallback([verifyMock('ref-1', 'completed', [], 100), cartMock(createCart([]), { result: refetched })]);
+    renderCallback([
+      verifyMock('ref-1', 'completed', [], 100),
+      cartMock(createCart([]), { result: refetched }),
+      orderEndingMock({ discountCode: 'KARIBU15', discountCents: 63_000, totalCents: 462_000 }),
+    ]);
 
     expect(await screen.findByRole('heading', { name: 'Checking your payment…' })).toBeInTheDocument();
     expect(badge()).toHaveTextContent('3');
@@ -90,8 +95,9 @@ describe('CheckoutCallbackPage', () => {
     expect(screen.getByText(/confirmation SMS/)).toBeInTheDocument();
     // The number My Orders and the confirmation e-mail show for the order.
     expect(screen.getByText(/^Order number:/)).toHaveTextContent('Order number: #3f9a2c1e');
-    // The order's discount, as the server recorded it.
-    expect(screen.getByText('Discount (KARIBU15)').nextElementSibling).toHaveTextContent('−Ksh 630.00');
+    // The order's discount and total, as the server recorded them (the ending every payment shares).
+    expect((await screen.findByText('Discount (KARIBU15)')).nextElementSibling).toHaveTextContent('−Ksh 630.00');
+    expect(screen.getByText('Total paid').nextElementSibling).toHaveTextContent('Ksh 4,620.00');
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
     await waitFor(() => expect(badge()).toHaveTextContent('0'));
     expect(refetched).toHaveBeenCalledTimes(1);

@@ -5,20 +5,16 @@ import { useVerifyPaymentMutation } from '../api/checkout.generated';
 import { CartDocument } from '../../../shared/cart/cart.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { shortId } from '../../../shared/format-order';
-import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { REFUND_DUE_HEADING, RefundDueMessage } from '../components/refund-due-notice';
+import { OrderEnding } from '../../../shared/orders/order-ending';
 import '../cart.css';
 
 const PAYMENT_FAILED = 'Payment processing failed';
 
 type Outcome =
   | { state: 'checking' }
-  | {
-      state: 'completed';
-      orderId: string | null;
-      discount: { code: string | null; cents: number; totalCents: number } | null;
-    }
+  | { state: 'completed'; orderId: string | null }
   | { state: 'pending' }
   // Paid, but the order had been cancelled meanwhile: the money goes back (decision 0065).
   | { state: 'refund-due'; orderId: string }
@@ -49,18 +45,7 @@ export function CheckoutCallbackPage() {
         result?.status === 'completed' && result.order?.status === 'cancelled'
           ? { state: 'refund-due', orderId: result.order.id }
           : result?.status === 'completed'
-            ? {
-                state: 'completed',
-                orderId: result.order?.id ?? null,
-                discount:
-                  result.order && result.order.discountCents > 0
-                    ? {
-                        code: result.order.discountCode ?? null,
-                        cents: result.order.discountCents,
-                        totalCents: result.order.totalCents,
-                      }
-                    : null,
-              }
+            ? { state: 'completed', orderId: result.order?.id ?? null }
             : { state: 'failed', message: result?.errors[0]?.message ?? null },
       );
       // The cart changed on the server: emptied when the order was made, refilled when the payment failed
@@ -99,14 +84,7 @@ export function CheckoutCallbackPage() {
               Order number: <strong>#{shortId(outcome.orderId)}</strong>
             </p>
           ) : null}
-          {outcome.discount ? (
-            <dl className="checkout-result__totals">
-              <dt>{discountLabel(outcome.discount.code)}</dt>
-              <dd>{formatDiscount(outcome.discount.cents)}</dd>
-              <dt>Total paid</dt>
-              <dd>{formatMoney(outcome.discount.totalCents)}</dd>
-            </dl>
-          ) : null}
+          {outcome.orderId ? <OrderEnding orderId={outcome.orderId} /> : null}
           <p>A confirmation SMS has been sent to your phone.</p>
           <AfterPaymentLinks />
         </>

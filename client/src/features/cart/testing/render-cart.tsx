@@ -7,6 +7,7 @@ import { createCache } from '../../../app/apollo-client';
 import { DeliveryLocationsDocument, type DeliveryLocationsQuery } from '../api/cart-page.generated';
 import { ToastProvider } from '../../../shared/ui/toast';
 import { myAddressesMock, saveAddressMock } from '../../../shared/addresses/testing/address-mocks';
+import { orderEndingMock } from '../../../shared/orders/testing/order-ending-mocks';
 
 /** SPEC §9: goods from Ksh 10,000 ship free (the server's threshold, in cents). */
 export const freeDeliveryFromCents = 1_000_000;
@@ -74,7 +75,12 @@ export function renderCartScreen(
 ) {
   return render(
     <MockedProvider
-      mocks={[...mocks, myAddressesMock([], { maxUsageCount: 20 }), saveAddressMock({}, { maxUsageCount: 20 })]}
+      mocks={[
+        ...mocks,
+        myAddressesMock([], { maxUsageCount: 20 }),
+        saveAddressMock({}, { maxUsageCount: 20 }),
+        orderEndingMock({}, { maxUsageCount: 20 }),
+      ]}
       cache={createCache()}
       mockLinkDefaultOptions={{ delay: 0 }}
     >

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useMyOrdersQuery, type MyOrdersQuery } from '../api/my-orders.generated';
 import { serverMessageOr } from '../../../shared/error-message';
 import { formatDate } from '../../../shared/format-date';
-import { discountLabel, formatDiscount, formatMoney } from '../../../shared/format-money';
+import { formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
 import { PageMeta } from '../../../shared/ui/page-meta';
+import { OrderMoneyLines } from '../../../shared/orders/order-money-lines';
 import { Link } from 'react-router-dom';
 import '../orders.css';
 
@@ -123,18 +124,7 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
             </dl>
           </section>
           <dl className="order-row__totals">
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(order.subtotalCents)}</dd>
-            {order.discountCents > 0 ? (
-              <>
-                <dt>{discountLabel(order.discountCode)}</dt>
-                <dd>{formatDiscount(order.discountCents)}</dd>
-              </>
-            ) : null}
-            <dt>Shipping</dt>
-            <dd>{order.shippingFeeCents === 0 ? 'Free' : formatMoney(order.shippingFeeCents)}</dd>
-            <dt>Total</dt>
-            <dd>{formatMoney(order.totalCents)}</dd>
+            <OrderMoneyLines order={order} feeLabel="Shipping" />
             {order.refundedCents > 0 ? (
               <>
                 <dt>Refunded</dt>

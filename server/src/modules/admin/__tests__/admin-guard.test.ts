@@ -92,6 +92,7 @@ const graphqlAccess: Record<string, Access> = {
   initializePayment: 'signed-in',
   verifyPayment: 'signed-in',
   payWithMpesa: 'signed-in',
+  myOrder: 'signed-in',
   createProduct: 'admin',
   updateProduct: 'admin',
   updateProductQuantity: 'admin',
