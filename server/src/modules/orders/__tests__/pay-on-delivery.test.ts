@@ -158,6 +158,21 @@ it('is refused where the location does not offer it, until the owner switches it
   const cart = await shop.http.get(`/api/carts/user/${shopper.id}`).set(shopper.auth).expect(200);
   expect(cart.body.data).toHaveLength(1);
 
+  // The other instance answers the locations from its response cache, as a shopper's GET would be.
+  const offeredOnOther = async () => {
+    const answer = await other.http
+      .get('/graphql')
+      .query({ query: '{ deliveryLocations { id payOnDelivery } }' })
+      .set({ accept: 'application/json', 'apollo-require-preflight': 'true' })
+      .expect(200);
+    const locations = answer.body.data.deliveryLocations as { id: number; payOnDelivery: boolean }[];
+    const location = locations.find((each) => each.id === outsideNairobi)!;
+    return { cached: answer.headers['x-cache'] === 'HIT', offered: location.payOnDelivery };
+  };
+  let cachedAnswer = await offeredOnOther();
+  for (let warm = 0; warm < 3 && !cachedAnswer.cached; warm += 1) cachedAnswer = await offeredOnOther();
+  expect(cachedAnswer).toEqual({ cached: true, offered: false });
+
   const switched = await graphql(admin, setTerms, {
     id: outsideNairobi,
     input: { payOnDelivery: true, maxCents: 3_000_000 },
@@ -168,15 +183,8 @@ it('is refused where the location does not offer it, until the owner switches it
       errors: [],
     },
   });
-  // The other instance places it (its cached location list was dropped by the change's notice).
-  await other.catalogueChanged();
-  const { data } = await graphql<{ deliveryLocations: { id: number; payOnDelivery: boolean }[] }>(
-    null,
-    '{ deliveryLocations { id payOnDelivery } }',
-    {},
-    other,
-  );
-  expect(data.deliveryLocations.find((location) => location.id === outsideNairobi)!.payOnDelivery).toBe(true);
+  // Switched on one instance, the other drops its cached answer on the change's notice and says so.
+  await waitFor(async () => (await offeredOnOther()).offered);
   await placeWith(shopper, 'on_delivery', { location: outsideNairobi, on: other });
 
   await graphql(admin, setTerms, { id: outsideNairobi, input: { payOnDelivery: false } });
