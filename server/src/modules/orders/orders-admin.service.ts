@@ -6,6 +6,7 @@ import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/a
 import { likePattern, searchText } from '../../shared/search';
 import { isUuid } from '../../shared/uuid';
 import { requireAdmin } from '../accounts/guards';
+import { displayName } from '../accounts/display-name';
 import { queueOrderStatusMessages } from '../notifications/notifications.service';
 import { Order, OrderStatus, PaymentStatus } from './order.entity';
 import { OrderStatusChange } from './order-status-change.entity';
@@ -224,10 +225,7 @@ export const ordersAdminService = {
       id: change.id,
       fromStatus: change.fromStatus,
       toStatus: change.toStatus,
-      changedBy: change.changedBy
-        ? `${change.changedBy.first} ${change.changedBy.last}`.trim() ||
-          (change.changedBy.email ?? change.changedBy.phone ?? '')
-        : 'Deleted user',
+      changedBy: change.changedBy ? displayName(change.changedBy) : 'Deleted user',
       changedAt: change.changedAt,
     }));
   },

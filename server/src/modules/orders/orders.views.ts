@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { DeliveryLocation } from './delivery-location.entity';
 import { OrderStatus, PaymentMethod, PaymentStatus, type Order } from './order.entity';
-import type { User } from '../accounts/user.entity';
+import { displayName } from '../accounts/display-name';
 import { lineTotalCents } from './order-money';
 import { refundableCents } from '../payments/refundable-amount';
 
@@ -133,12 +133,6 @@ export function paymentStateOf(
   return order.paymentStatus === PaymentStatus.COMPLETED ? 'paid' : order.paymentStatus;
 }
 
-/** Who recorded an order's cash: their name, else their e-mail or phone. */
-function recorderName(user: User | null): string | null {
-  if (!user) return null;
-  return `${user.first} ${user.last}`.trim() || (user.email ?? user.phone ?? '');
-}
-
 /** An order with its items and delivery location loaded. */
 export function toOrderView(order: Order, { refundNeededCents = 0 }: { refundNeededCents?: number } = {}): OrderView {
   return Object.assign(new OrderView(), {
@@ -177,6 +171,6 @@ export function toOrderView(order: Order, { refundNeededCents = 0 }: { refundNee
     createdAt: order.createdAt,
     whatsappUpdates: order.whatsappUpdates,
     cashReceivedAt: order.cashReceivedAt,
-    cashReceivedBy: recorderName(order.cashReceivedBy),
+    cashReceivedBy: order.cashReceivedBy ? displayName(order.cashReceivedBy) : null,
   });
 }
