@@ -10,7 +10,14 @@ const cart: CartQuote = {
   discountedSubtotalCents: 850_000,
   freeDelivery: false,
   deliveryQuotes: [
-    { __typename: 'CartDeliveryQuote', deliveryLocationId: 1, shippingFeeCents: 20_000, totalCents: 870_123 },
+    {
+      __typename: 'CartDeliveryQuote',
+      deliveryLocationId: 1,
+      shippingFeeCents: 20_000,
+      totalCents: 870_123,
+      payOnDelivery: true,
+      payOnDeliveryRefusal: null,
+    },
   ],
 };
 

@@ -5,9 +5,8 @@ export interface DeliveryOption {
   name: string;
   feeCents: number;
   deliveryTime: string;
-  /** The server's pay-on-delivery terms for the location (issue 26); absent where a page did not ask for them. */
+  /** Whether the location offers pay on delivery (issue 26); absent where a page did not ask for it. */
   payOnDelivery?: boolean;
-  payOnDeliveryMaxCents?: number;
 }
 
 /** The server's figures for the cart: its subtotal, discount, free delivery and a quote per location. */

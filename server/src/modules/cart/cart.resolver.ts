@@ -16,6 +16,7 @@ import { MutationPayload, withExpectedFailures } from '../../core/payload';
 import { CartDeliveryQuoteView, CartView } from './cart.views';
 import { deliveryService } from '../orders/delivery.service';
 import { orderTotals } from '../orders/order-money';
+import { payOnDeliveryRefusal } from '../orders/pay-on-delivery-rules';
 import { cartService } from './cart.service';
 
 @ObjectType('CartPayload')
@@ -40,10 +41,16 @@ export class CartResolver {
     const locations = await deliveryService.listLocations(ctx);
     return locations.map((location) => {
       const totals = orderTotals(cart.subtotalCents, cart.discountCents, location.feeCents);
+      const refusal = payOnDeliveryRefusal(
+        { name: location.name, payOnDelivery: location.payOnDelivery, maxCents: location.payOnDeliveryMaxCents },
+        totals.totalCents,
+      );
       return Object.assign(new CartDeliveryQuoteView(), {
         deliveryLocationId: location.id,
         shippingFeeCents: totals.shippingFeeCents,
         totalCents: totals.totalCents,
+        payOnDelivery: refusal === null,
+        payOnDeliveryRefusal: refusal?.message ?? null,
       });
     });
   }

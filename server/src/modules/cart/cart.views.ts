@@ -75,4 +75,10 @@ export class CartDeliveryQuoteView {
 
   @Field(() => Int, { description: 'Discounted subtotal plus the delivery fee, in cents.' })
   totalCents!: number;
+
+  @Field(() => Boolean, { description: 'Whether checkout would take this order paid at the door here (issue 26).' })
+  payOnDelivery!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Why it would not, in the words checkout refuses it with.' })
+  payOnDeliveryRefusal!: string | null;
 }

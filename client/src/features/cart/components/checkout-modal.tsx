@@ -110,7 +110,7 @@ export function CheckoutModal({ open, onClose, location, quote, discountCode }: 
   const [initializePayment] = useInitializePaymentMutation();
   const [payWithMpesa] = usePayWithMpesaMutation();
   const totals = orderTotals(quote, location);
-  const onDelivery = payOnDeliveryOffer(location, totals.totalCents);
+  const onDelivery = payOnDeliveryOffer(location, quote);
 
   const refreshCart = useCallback(() => {
     void client.query({ query: CartDocument, fetchPolicy: 'network-only' }).catch(() => undefined);

@@ -214,6 +214,8 @@ describe('CartPage', () => {
           deliveryLocationId: 4,
           shippingFeeCents: 77_700,
           totalCents: 577_701,
+          payOnDelivery: false,
+          payOnDeliveryRefusal: 'Pay on delivery is not offered for Outside Nairobi. Please pay by M-Pesa or card.',
         },
       ],
     };

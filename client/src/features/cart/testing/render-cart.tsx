@@ -21,7 +21,6 @@ export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
     feeCents: 12000,
     deliveryTime: '1-3 business days',
     payOnDelivery: true,
-    payOnDeliveryMaxCents: 2_000_000,
   },
   {
     __typename: 'DeliveryLocation',
@@ -30,7 +29,6 @@ export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
     feeCents: 20000,
     deliveryTime: '1-3 business days',
     payOnDelivery: true,
-    payOnDeliveryMaxCents: 2_000_000,
   },
   {
     __typename: 'DeliveryLocation',
@@ -39,7 +37,6 @@ export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
     feeCents: 25000,
     deliveryTime: '1-3 business days',
     payOnDelivery: true,
-    payOnDeliveryMaxCents: 2_000_000,
   },
   {
     __typename: 'DeliveryLocation',
@@ -48,7 +45,6 @@ export const deliveryLocations: DeliveryLocationsQuery['deliveryLocations'] = [
     feeCents: 55000,
     deliveryTime: '3-5 business days',
     payOnDelivery: false,
-    payOnDeliveryMaxCents: 2_000_000,
   },
 ];
 

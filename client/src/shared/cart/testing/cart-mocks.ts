@@ -52,6 +52,23 @@ const seededFees: [id: number, feeCents: number][] = [
   [4, 55000],
 ];
 
+/** The server's answers for the seeded locations: the three in Nairobi up to Ksh 20,000, none outside. */
+function payOnDeliveryQuote(locationId: number, totalCents: number) {
+  if (locationId === 4) {
+    return {
+      payOnDelivery: false,
+      payOnDeliveryRefusal: 'Pay on delivery is not offered for Outside Nairobi. Please pay by M-Pesa or card.',
+    };
+  }
+  return totalCents > 2_000_000
+    ? {
+        payOnDelivery: false,
+        payOnDeliveryRefusal:
+          'Pay on delivery is for orders up to Ksh 20,000.00. Please pay this one by M-Pesa or card.',
+      }
+    : { payOnDelivery: true, payOnDeliveryRefusal: null };
+}
+
 /**
  * A cart whose totals follow from its lines, with the quote the server would answer (Ksh 10,000 after the
  * discount ships free): a stand-in for the API, whose rules the server's own tests pin at their boundaries. The id
@@ -77,12 +94,16 @@ export function createCart(
     discountedSubtotalCents: goodsCents,
     freeDelivery,
     freeDeliveryShortfallCents: freeDelivery ? 0 : 1_000_000 - goodsCents,
-    deliveryQuotes: seededFees.map(([deliveryLocationId, feeCents]) => ({
-      __typename: 'CartDeliveryQuote' as const,
-      deliveryLocationId,
-      shippingFeeCents: freeDelivery ? 0 : feeCents,
-      totalCents: goodsCents + (freeDelivery ? 0 : feeCents),
-    })),
+    deliveryQuotes: seededFees.map(([deliveryLocationId, feeCents]) => {
+      const totalCents = goodsCents + (freeDelivery ? 0 : feeCents);
+      return {
+        __typename: 'CartDeliveryQuote' as const,
+        deliveryLocationId,
+        shippingFeeCents: freeDelivery ? 0 : feeCents,
+        totalCents,
+        ...payOnDeliveryQuote(deliveryLocationId, totalCents),
+      };
+    }),
   };
 }
 

@@ -203,6 +203,15 @@ it("refuses an order above the location's maximum, decided by the server on any 
   expect(refused.body.message).toMatch(
     /^Pay on delivery is for orders up to Ksh [\d,]+\.\d\d\. Please pay this one by M-Pesa or card\.$/,
   );
+  // The cart's quote, which the checkout shows, says the same from the same rule.
+  const { data: requoted } = await graphql<{
+    cart: { deliveryQuotes: { deliveryLocationId: number; payOnDelivery: boolean; payOnDeliveryRefusal: string }[] };
+  }>(shopper, '{ cart { id deliveryQuotes { deliveryLocationId payOnDelivery payOnDeliveryRefusal } } }', {}, other);
+  expect(requoted.cart.deliveryQuotes.find((quote) => quote.deliveryLocationId === kilimani)).toEqual({
+    deliveryLocationId: kilimani,
+    payOnDelivery: false,
+    payOnDeliveryRefusal: refused.body.message,
+  });
   const graph = await graphql<{ createOrder: { order: null; errors: { field: string; code: string }[] } }>(
     shopper,
     `
