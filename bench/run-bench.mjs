@@ -17,6 +17,8 @@
  *                          of mixed attacks)
  *   BENCH_PRODUCTS         generated products added for the scale run's second phase (default 50000)
  *   BENCH_QUICK            1: a short scale run to try the bench (2,000 products, 1 round of 2 s, 1 s warm-up)
+ *   BENCH_ORDERS           orders `seed:orders` generates for BENCH_SCENARIOS=dashboard (default 1000000)
+ *   BENCH_DASHBOARD_DATA_DIR  a data directory kept between dashboard runs, seeded by the first (bench/dashboard.mjs)
  *
  * Without BENCH_SCENARIOS it is the scale run (bench/scale.mjs): reads and checkout at the 19 sample products,
  * then the shop stopped, `seed:catalogue` adding BENCH_PRODUCTS, the shop started again on the same database and
@@ -46,6 +48,7 @@ import { scenarios } from './scenarios.mjs';
 import { measureHostile } from './hostile.mjs';
 import { hostileSearchGoals, measureHostileSearch } from './hostile-search.mjs';
 import { measureHostileMix } from './hostile-mix.mjs';
+import { dashboardGoals, dashboardScenarios, ensureOrders, signInOwner } from './dashboard.mjs';
 import {
   bareScenario,
   checkoutScenario,
@@ -700,6 +703,54 @@ async function hostileMixMain() {
   console.log(`results written to ${path.relative(process.cwd(), resultsFile)}`);
 }
 
+/**
+ * `BENCH_SCENARIOS=dashboard`: BENCH_ORDERS generated orders (seeded once into BENCH_DASHBOARD_DATA_DIR when given),
+ * then every dashboard query as the owner, uncached, judged against p99 ≤ 200 ms (issue 27, bench/dashboard.mjs).
+ */
+async function dashboardMain() {
+  const settings = readSettings();
+  const orders = positiveInteger('BENCH_ORDERS', 1_000_000);
+  const { machine, pinning, built, tempRoot } = prepareRun();
+  const dataDir = process.env.BENCH_DASHBOARD_DATA_DIR
+    ? path.resolve(process.env.BENCH_DASHBOARD_DATA_DIR)
+    : path.join(tempRoot, 'data');
+  console.log(`seed:orders --orders ${orders} into ${dataDir} (once)…`);
+  const seeding = await ensureOrders(dataDir, orders);
+  console.log(
+    seeding.seeded ? `seeded in ${seeding.seconds} s` : `found the orders (seeded earlier in ${seeding.seconds} s)`,
+  );
+  const server = await startServer({ dataDir, pinned: pinning.applied }).catch(async (error) => {
+    if (error.handle) await stopServer(error.handle);
+    throw error;
+  });
+  cleanupTasks.push(() => stopServer(server));
+  const token = await signInOwner(server.url, dataDir);
+  console.log(measuringLine(settings, `${settings.connections} connections, the owner's dashboard queries`));
+  const results = [];
+  for (const scenario of dashboardScenarios(token, orders)) {
+    results.push(await measure(server.url, scenario, settings, { server: server.child.pid }, dataDir));
+  }
+  console.log('');
+  printTable(results);
+  const goals = dashboardGoals(results, orders);
+  printGoals(goals, `the owner's dashboard at ${orders.toLocaleString('en')} orders (issue 27):`);
+  const resultsDir = path.join(benchDir, 'results');
+  await fs.mkdir(resultsDir, { recursive: true });
+  const resultsFile = path.join(resultsDir, 'latest.json');
+  const report = {
+    createdAt: new Date().toISOString(),
+    kind: 'dashboard',
+    machine,
+    pinning,
+    settings: { ...settings, orders, builtServer: built },
+    seeding,
+    goals: goals.map(([what, result, goal, met]) => ({ what, result, goal, met })),
+    results,
+  };
+  await fs.writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`results written to ${path.relative(process.cwd(), resultsFile)}`);
+}
+
 // Run newest first, once, whether the bench ends, fails or is interrupted.
 const cleanupTasks = [];
 let cleanupPromise;
@@ -747,7 +798,7 @@ async function hostileSearchMain() {
 }
 
 try {
-  const modes = { 'hostile-search': hostileSearchMain, 'hostile-mix': hostileMixMain };
+  const modes = { 'hostile-search': hostileSearchMain, 'hostile-mix': hostileMixMain, dashboard: dashboardMain };
   await (modes[process.env.BENCH_SCENARIOS] ?? (process.env.BENCH_SCENARIOS ? main : scaleMain))();
   await cleanup();
 } catch (error) {

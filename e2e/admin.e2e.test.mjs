@@ -73,7 +73,11 @@ async function placeCustomerOrder() {
 
 /** The figure on a dashboard card ('Total Sales' → 'Ksh 1,234.00'). */
 function dashboardFigure(page, title) {
-  return page.getByRole('list', { name: 'Figures' }).getByRole('listitem', { name: title }).locator('p');
+  // The figure's paragraph, not the note under it (Total Sales says it counts delivered orders only).
+  return page
+    .getByRole('list', { name: 'Figures' })
+    .getByRole('listitem', { name: title })
+    .locator('p.admin-cards__figure');
 }
 
 test('the admin uploads a product, edits stock, delivers an order, sees Total Sales move and signs out', async () => {

@@ -34,3 +34,14 @@ export async function waitForSmsCode(e164) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The latest text to `e164` that matches `pattern`, waiting up to 10 s for it to be written. */
+export async function waitForSms(e164, pattern) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const text = (await textsTo(e164)).findLast((body) => pattern.test(body));
+    if (text) return text;
+    assert.ok(Date.now() < deadline, `no text matching ${pattern} was sent to ${e164}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

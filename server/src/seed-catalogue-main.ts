@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig, repositoryRoot } from './config/config';
 import { applyEnvFile } from './config/env-file';
 import { lockDataDirectory } from './db/data-dir-lock';
-import { isProcessAlive, startEmbeddedDatabase } from './db/embedded-postgres';
+import { startEmbeddedDatabase } from './db/embedded-postgres';
+import { runningEmbeddedUrl } from './db/running-embedded-url';
 import { createLogger } from './db/logger';
 import { initOrm, migrate } from './db/orm';
 import { ensureSampleImages, seedDatabase } from './db/seed';
@@ -40,19 +40,6 @@ function readOptions() {
   }
   if (!Number.isSafeInteger(seed)) throw new Error(`--seed must be a whole number\n\n${usage}`);
   return { products, seed, replace: values.replace };
-}
-
-/** The embedded PostgreSQL a running shop started: port from postmaster.pid (line 4), password beside it. */
-function runningEmbeddedUrl(dataDir: string): string | undefined {
-  try {
-    const owner = Number.parseInt(readFileSync(path.join(dataDir, 'server.lock'), 'utf8'), 10);
-    if (!Number.isInteger(owner) || !isProcessAlive(owner)) return undefined;
-    const port = Number(readFileSync(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8').split('\n')[3]);
-    const password = readFileSync(path.join(dataDir, 'db.password'), 'utf8').trim();
-    return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/manukato`;
-  } catch {
-    return undefined;
-  }
 }
 
 async function main(): Promise<void> {

@@ -15,6 +15,8 @@ import { releaseExpiredReservations } from './modules/orders/orders.service';
 import { reconcilePendingPayments, reconcilePendingRefunds } from './modules/payments/reconcile-payments';
 import { deliverDueNotifications } from './modules/notifications/notifications.service';
 import { queueLowStockDigest } from './modules/notifications/owner-alerts';
+import { BackInStockWatcher } from './modules/demand/back-in-stock-watcher';
+import { queueCartReminders } from './modules/demand/cart-reminders.service';
 import { createFileStorage } from './storage/create-file-storage';
 import { paystackSimulatorKey } from './modules/payments/paystack-stand-in/key';
 
@@ -123,6 +125,27 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
     const reservationTimer = setInterval(releaseReservations, 60_000);
     reservationTimer.unref();
     cleanups.push({ step: 'stop the reservation timer', run: async () => clearInterval(reservationTimer) });
+    // Demand signals (decision 0105). Shoppers waiting for a size are told when a change announces its stock moved,
+    // and every five minutes whatever changed (a claim in SQL: once across instances).
+    const backInStock = new BackInStockWatcher(orm.em, config, log);
+    handle.events.subscribe((change) => backInStock.heard(change));
+    backInStock.heard({ everything: true });
+    const backInStockTimer = setInterval(() => backInStock.heard({ everything: true }), 5 * 60_000);
+    backInStockTimer.unref();
+    cleanups.push({ step: 'stop the back-in-stock sweep', run: async () => clearInterval(backInStockTimer) });
+    // Carts left untouched get their one reminder: looked for every minute (more often when the wait is short).
+    const remindCarts = () =>
+      queueCartReminders(orm.em.fork(), config)
+        .then((queued) => {
+          if (queued > 0) log.info({ queued }, 'cart reminders queued');
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'could not queue cart reminders'));
+    const cartReminderTimer = setInterval(
+      remindCarts,
+      Math.min(60_000, Math.max(1_000, config.cartReminderAfterMs / 4)),
+    );
+    cartReminderTimer.unref();
+    cleanups.push({ step: 'stop the cart reminder timer', run: async () => clearInterval(cartReminderTimer) });
     cleanups.push({ step: 'stop Apollo', run: () => handle.apollo.stop() });
     // Start-up is over: readiness may now say so (it still asks PostgreSQL on every check), and the instance joins.
     handle.readiness.markStarted();

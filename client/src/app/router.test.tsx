@@ -5,6 +5,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { LoginDocument } from '../features/accounts/api/login.generated';
 import { AdminHeaderDocument } from '../features/admin/api/admin-header.generated';
 import { DashboardDocument } from '../features/admin/api/dashboard.generated';
+import { SalesDashboardDocument } from '../features/admin/api/sales-dashboard.generated';
 import { ShippingPageDocument } from '../features/info/api/shipping-page.generated';
 import { CategoryCarouselDocument } from '../features/catalog/api/category-carousel.generated';
 import { CategoryPageDocument } from '../features/catalog/api/category-page.generated';
@@ -153,6 +154,10 @@ describe('route table', () => {
       viewerMock(createViewer({ role: 'ADMIN' }), { maxUsageCount: 3 }),
       // The figures are the dashboard's own tests' business; here it only has to be reached.
       { request: { query: DashboardDocument }, error: new Error('The dashboard is not under test here') },
+      {
+        request: { query: SalesDashboardDocument, variables: { range: { period: 'LAST_30_DAYS' } } },
+        error: new Error('The sales figures are not under test here'),
+      },
       { request: { query: AdminHeaderDocument }, result: { data: { unreadNotificationCount: 0 } } },
     ]);
 
@@ -230,6 +235,22 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(location()).toBe('/account');
     expect(state()).toEqual({ from: '/cart' });
+  });
+
+  it("lets a guest use a cart reminder's stop link (/cart?stop=…) without signing in", async () => {
+    const { location } = renderNavigable('/cart?stop=tok.mac');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cart reminders' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop cart reminders' })).toBeInTheDocument();
+    expect(location()).toBe('/cart?stop=tok.mac');
+  });
+
+  it('serves the back-in-stock stop page to a guest, asking before it stops anything', async () => {
+    renderAt('/back-in-stock/stop?token=12.mac');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stop back-in-stock messages' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop these messages' })).toBeInTheDocument();
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 
   it("guards the payment provider's return, keeping its reference for after sign-in", async () => {

@@ -68,9 +68,10 @@ const ResetPasswordPage = lazyPage(
   () => import('../features/accounts/pages/reset-password-page'),
   (module) => module.ResetPasswordPage,
 );
-const CartPage = lazyPage(
-  () => import('../features/cart/pages/cart-page'),
-  (module) => module.CartPage,
+// The cart guards itself: signed out, its reminder's stop link (/cart?stop=…) still works (see CartRoute).
+const CartRoute = lazyPage(
+  () => import('../features/cart/pages/cart-route'),
+  (module) => module.CartRoute,
 );
 const CheckoutCallbackPage = lazyPage(
   () => import('../features/cart/pages/checkout-callback-page'),
@@ -79,6 +80,14 @@ const CheckoutCallbackPage = lazyPage(
 const MyOrdersPage = lazyPage(
   () => import('../features/orders/pages/my-orders-page'),
   (module) => module.MyOrdersPage,
+);
+const TrackingPage = lazyPage(
+  () => import('../features/orders/pages/tracking-page'),
+  (module) => module.TrackingPage,
+);
+const BackInStockStopPage = lazyPage(
+  () => import('../features/catalog/pages/back-in-stock-stop-page'),
+  (module) => module.BackInStockStopPage,
 );
 const AdminLayout = lazyPage(
   () => import('../features/admin/components/admin-layout'),
@@ -141,6 +150,18 @@ const SubscribersPage = lazyPage(
   () => import('../features/admin/pages/subscribers-page'),
   (module) => module.SubscribersPage,
 );
+const StaffPage = lazyPage(
+  () => import('../features/admin/pages/staff-page'),
+  (module) => module.StaffPage,
+);
+const AuditPage = lazyPage(
+  () => import('../features/admin/pages/audit-page'),
+  (module) => module.AuditPage,
+);
+const MostWantedPage = lazyPage(
+  () => import('../features/admin/pages/most-wanted-page'),
+  (module) => module.MostWantedPage,
+);
 
 // Paths must match route-paths.json, which the server reads to answer 200 or 404; a test keeps them in step.
 export const routes: RouteObject[] = [
@@ -162,14 +183,16 @@ export const routes: RouteObject[] = [
       { path: '/verify-otp', element: <VerifyOtpPage /> },
       { path: '/phone-sign-in', element: <PhoneSignInPage /> },
       { path: '/contact', element: <ContactPage /> },
+      { path: '/track/:token', element: <TrackingPage /> },
       { path: '/newsletter/confirm', element: <NewsletterConfirmPage /> },
       { path: '/newsletter/unsubscribe', element: <NewsletterUnsubscribePage /> },
+      { path: '/back-in-stock/stop', element: <BackInStockStopPage /> },
+      { path: '/cart', element: <CartRoute /> },
       {
         // Signed-out visitors go to /account with where they were as state.from. The payment provider's
         // return (/checkout/callback) is guarded too: verifying a payment needs the shopper's session.
         element: <RequireAuth />,
         children: [
-          { path: '/cart', element: <CartPage /> },
           { path: '/my-orders', element: <MyOrdersPage /> },
           { path: '/my-addresses', element: <AddressesPage /> },
           { path: '/checkout/callback', element: <CheckoutCallbackPage /> },
@@ -181,7 +204,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/oxalis',
-    // Admins only: guests go to /account (with state.from), customers home. The server checks every call too.
+    // The team only: guests go to /account (with state.from), customers home. The server checks every call too.
     element: (
       <RequireAdmin>
         <Suspense fallback={<RouteLoading />}>
@@ -202,6 +225,9 @@ export const routes: RouteObject[] = [
       { path: 'discounts', element: <DiscountsPage /> },
       { path: 'subscribers', element: <SubscribersPage /> },
       { path: 'delivery', element: <DeliveryPage /> },
+      { path: 'staff', element: <StaffPage /> },
+      { path: 'audit', element: <AuditPage /> },
+      { path: 'wanted', element: <MostWantedPage /> },
     ],
   },
 ];

@@ -124,6 +124,12 @@ const environmentSchema = z.object({
     .pipe(z.string().regex(/^\+254[17]\d{8}$/, 'must be a Kenyan mobile number written +2547… or +2541…'))
     .optional(),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100000).default(5),
+  CART_REMINDER_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .default(24 * 3600),
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(10).max(50000).default(50000),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(100000).default(10),
   PAYMENT_PROMPTS_PER_ORDER: z.coerce.number().int().min(1).max(100000).default(5),
@@ -242,6 +248,8 @@ export interface AppConfig {
   };
   /** A product at or below this quantity is low on stock (dashboard, notifications). */
   lowStockThreshold: number;
+  /** How long a signed-in shopper's cart stays untouched before its one reminder goes (decision 0105). */
+  cartReminderAfterMs: number;
   /** Where the owner hears of paid orders, refunds needed and the daily low-stock digest; unset: not told. */
   shopAlerts: ShopAlerts;
   /** Product URLs per /sitemap-products-<n>.xml (the format allows 50,000); tests use fewer. */
@@ -341,6 +349,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     africasTalking: { apiKey: values.AT_API_KEY, username: values.AT_USERNAME, senderId: values.AT_SENDER_ID },
     whatsapp: whatsappSettings(values),
     lowStockThreshold: values.LOW_STOCK_THRESHOLD,
+    cartReminderAfterMs: values.CART_REMINDER_AFTER_SECONDS * 1000,
     shopAlerts: { email: values.SHOP_ALERT_EMAIL, phone: values.SHOP_ALERT_PHONE },
     sitemapUrlsPerFile: values.SITEMAP_URLS_PER_FILE,
     mailRequestsPerIp: values.MAIL_REQUESTS_PER_IP,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { FulfilmentResolver } from '../modules/orders/fulfilment.resolver';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { CatalogAdminResolver } from '../modules/catalog/catalog-admin.resolver';
 import { ProductCsvResolver } from '../modules/catalog/product-csv.resolver';
@@ -22,6 +23,10 @@ import { OrdersAdminResolver } from '../modules/orders/orders-admin.resolver';
 import { TransactionsAdminResolver } from '../modules/payments/transactions-admin.resolver';
 import { RefundsResolver } from '../modules/payments/refunds.resolver';
 import { AdminNotificationsResolver } from '../modules/notifications/admin-notifications.resolver';
+import { StaffResolver } from '../modules/staff/staff.resolver';
+import { AuditResolver } from '../modules/audit/audit.resolver';
+import { ViewerPermissionsResolver } from '../modules/accounts/viewer-permissions.resolver';
+import { DemandResolver } from '../modules/demand/demand.resolver';
 
 export const resolvers = [
   AccountsResolver,
@@ -43,9 +48,14 @@ export const resolvers = [
   NewsletterResolver,
   AdminResolver,
   OrdersAdminResolver,
+  FulfilmentResolver,
   TransactionsAdminResolver,
   RefundsResolver,
   AdminNotificationsResolver,
+  StaffResolver,
+  AuditResolver,
+  ViewerPermissionsResolver,
+  DemandResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

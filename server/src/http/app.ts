@@ -21,6 +21,7 @@ import { accountsRoutes } from '../modules/accounts/accounts.routes';
 import { cartRoutes } from '../modules/cart/cart.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { adminRoutes } from '../modules/admin/admin.routes';
+import { auditRoutes } from '../modules/audit/audit.routes';
 import { newsletterRoutes } from '../modules/newsletter/newsletter.routes';
 import { paymentsRoutes, paystackWebhookRoutes } from '../modules/payments/payments.routes';
 import { paystackStandIn } from '../modules/payments/paystack-stand-in';
@@ -41,6 +42,7 @@ import { CatalogueEvents } from '../events/catalogue-events';
 import { seoRoutes } from './seo-routes';
 import { pageRoute } from './page-rendering';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { demandRoutes } from '../modules/demand/demand.routes';
 import { createSmsSender, type SmsSender } from '../modules/notifications/sms';
 import { createWhatsAppSender, type WhatsAppSender } from '../modules/notifications/whatsapp';
 import { whatsappWebhookRoutes } from '../modules/notifications/whatsapp.routes';
@@ -90,6 +92,7 @@ function restRouter(): Router {
   router.use(ordersRoutes());
   router.use(paymentsRoutes());
   router.use(adminRoutes());
+  router.use(auditRoutes());
   return router;
 }
 
@@ -198,6 +201,8 @@ export async function createApp(
   // RFC 8058's one-click unsubscribe is a form-encoded POST from a mail client: before the JSON-only rule below
   // (its token, not a cookie, says whose subscription it is).
   app.use('/api', newsletterRoutes());
+  // Likewise the back-in-stock and cart reminder e-mails' one-click stop (decision 0105).
+  app.use('/api', demandRoutes());
   if (config.paystack.simulator) {
     log.warn('test mode: payments go through the local Paystack stand-in, and no money moves');
     app.use(

@@ -28,7 +28,8 @@ export function useFinishSignIn(options: { honourReturnPath?: boolean; home?: st
         readPendingAddToCart()?.from ??
         (honourReturnPath ? returnPathFrom(location.state) : null) ??
         home ??
-        (viewer.role === 'ADMIN' ? ADMIN_HOME : '/');
+        // Every team member (staff, manager, owner) lands in the admin area.
+        (viewer.role !== 'USER' ? ADMIN_HOME : '/');
       // replace: Back should not return to a sign-in form that has done its job.
       await navigate(target, { replace: true });
     },

@@ -48,9 +48,11 @@ export function previewText(text: string, length = REVIEW_PREVIEW_LENGTH): strin
   return text.length <= length ? text : `${text.slice(0, length)}…`;
 }
 
-/** SPEC §6: the user list shows Admin or User. */
+const teamRoleLabels: Record<string, string> = { ADMIN: 'Admin', MANAGER: 'Manager', STAFF: 'Staff' };
+
+/** SPEC §6: the user list shows Admin or User; the team's roles (decision 0102) show as Manager or Staff. */
 export function roleLabel(role: string): string {
-  return role === 'ADMIN' ? 'Admin' : 'User';
+  return teamRoleLabels[role] ?? 'User';
 }
 
 /**

@@ -10,6 +10,8 @@ interface RequireAuthProps {
   children?: ReactNode;
   /** Only visitors with this role get in; anyone else signed in goes home. Any signed-in visitor when absent. */
   role?: Viewer['role'];
+  /** Only visitors this allows get in (as `role`, for more than one role). */
+  allow?: (viewer: Viewer) => boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ interface RequireAuthProps {
  * to the login screen with `state.from` set to where they were, so signing in brings them back (SPEC §4); a
  * signed-in visitor without the role goes home.
  */
-export function RequireAuth({ children, role }: RequireAuthProps) {
+export function RequireAuth({ children, role, allow }: RequireAuthProps) {
   const { viewer, loading } = useViewer();
   const location = useLocation();
 
@@ -32,6 +34,6 @@ export function RequireAuth({ children, role }: RequireAuthProps) {
     // replace: Back from the login screen must not land on the guarded page and bounce again.
     return <Navigate to={SIGN_IN_PATH} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
-  if (role && viewer.role !== role) return <Navigate to="/" replace />;
+  if ((role && viewer.role !== role) || (allow && !allow(viewer))) return <Navigate to="/" replace />;
   return children ?? <Outlet />;
 }

@@ -46,12 +46,14 @@ export type FieldErrorCode =
   | 'INVALID_SALE_PRICE'
   | 'INVALID_STATUS'
   | 'INVALID_TOKEN'
+  | 'IN_STOCK'
   | 'NOT_AN_IMAGE'
   | 'NOT_FOUND'
   | 'NOT_PAYABLE'
   | 'NOT_REFUNDABLE'
   | 'OUT_OF_RANGE'
   | 'OUT_OF_STOCK'
+  | 'OWNER_ROLE'
   | 'PAYMENT_PENDING'
   | 'PAY_ON_DELIVERY_LIMIT'
   | 'PAY_ON_DELIVERY_UNAVAILABLE'
@@ -70,24 +72,38 @@ export type FieldErrorCode =
   | 'UNKNOWN_CATEGORY'
   | 'VERIFICATION_REQUIRED';
 
+/** What a team role may do in the admin area (decision 0102): the server checks each call. */
+export type Permission =
+  | 'CATALOGUE'
+  | 'DISCOUNTS'
+  | 'ORDERS'
+  | 'REFUNDS'
+  | 'REPORTS'
+  | 'REVIEWS'
+  | 'SETTINGS'
+  | 'STAFF'
+  | 'STOCK';
+
 export type Role =
   | 'ADMIN'
+  | 'MANAGER'
+  | 'STAFF'
   | 'USER';
 
-export type SessionViewerFragment = { __typename: 'Viewer', id: string, first: string, last: string, email: string | null, phone: string | null, role: Types.Role };
+export type SessionViewerFragment = { __typename: 'Viewer', id: string, first: string, last: string, email: string | null, phone: string | null, role: Types.Role, permissions: Array<Types.Permission> };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ViewerQuery = { me: { __typename: 'Viewer', id: string, first: string, last: string, email: string | null, phone: string | null, role: Types.Role } | null };
+export type ViewerQuery = { me: { __typename: 'Viewer', id: string, first: string, last: string, email: string | null, phone: string | null, role: Types.Role, permissions: Array<Types.Permission> } | null };
 
 export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type LogoutMutation = { logout: { __typename: 'ActionResult', ok: boolean, message: string, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
 
-export const SessionViewerFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SessionViewer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Viewer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"first"}},{"kind":"Field","name":{"kind":"Name","value":"last"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]} as unknown as DocumentNode;
-export const ViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"SessionViewer"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SessionViewer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Viewer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"first"}},{"kind":"Field","name":{"kind":"Name","value":"last"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]} as unknown as DocumentNode;
+export const SessionViewerFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SessionViewer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Viewer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"first"}},{"kind":"Field","name":{"kind":"Name","value":"last"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"permissions"}}]}}]} as unknown as DocumentNode;
+export const ViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"SessionViewer"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SessionViewer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Viewer"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"first"}},{"kind":"Field","name":{"kind":"Name","value":"last"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"permissions"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useViewerQuery__

@@ -31,6 +31,10 @@ import { Migration0029PhoneSignIn } from './migration-0029-phone-sign-in';
 import { Migration0030SavedAddresses } from './migration-0030-saved-addresses';
 import { Migration0031PayOnDelivery } from './migration-0031-pay-on-delivery';
 import { Migration0032WhatsappUpdates } from './migration-0032-whatsapp-updates';
+import { Migration0033FulfilmentStages } from './migration-0033-fulfilment-stages';
+import { Migration0034StaffAndAuditLog } from './migration-0034-staff-and-audit-log';
+import { Migration0035DemandSignals } from './migration-0035-demand-signals';
+import { Migration0036SalesRollups } from './migration-0036-sales-rollups';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -70,4 +74,8 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0030SavedAddresses', class: Migration0030SavedAddresses },
   { name: 'Migration0031PayOnDelivery', class: Migration0031PayOnDelivery },
   { name: 'Migration0032WhatsappUpdates', class: Migration0032WhatsappUpdates },
+  { name: 'Migration0033FulfilmentStages', class: Migration0033FulfilmentStages },
+  { name: 'Migration0034StaffAndAuditLog', class: Migration0034StaffAndAuditLog },
+  { name: 'Migration0035DemandSignals', class: Migration0035DemandSignals },
+  { name: 'Migration0036SalesRollups', class: Migration0036SalesRollups },
 ];

@@ -114,11 +114,14 @@ const withBody = (route: AppRoute) => route.method === 'POST' || route.method ==
 const isWebhook = (path: string) => /^\/(?:api\/)?(?:paystack|whatsapp)\/webhook$/.test(path);
 /**
  * Routes mounted before the shop's input check that read their input their own way: the files search engines
- * read (nothing from the query), the one-click unsubscribe (a form and its token) and /graphql (its own checks,
- * tested below). A 2xx or a clear 4xx is all they owe here.
+ * read (nothing from the query), the one-click unsubscribes (a form and its token: the newsletter's, and the
+ * back-in-stock and cart reminder stops of decision 0105) and /graphql (its own checks, tested below). A 2xx or a
+ * clear 4xx is all they owe here.
  */
 const ownInput = (path: string) =>
-  /^\/(?:sitemap|robots\.txt|favicon\.ico|graphql)|^\/(?:api\/)?newsletter\/unsubscribe/.test(path);
+  /^\/(?:sitemap|robots\.txt|favicon\.ico|graphql)|^\/(?:api\/)?(?:newsletter\/unsubscribe|back-in-stock\/stop|cart-reminders\/stop)/.test(
+    path,
+  );
 /** The shop's one answer for `path` where its input check applies (the webhook's too, once signed). */
 const expectedFor = (path: string, answer: (response: Response) => string | undefined) =>
   ownInput(path) ? undefined : answer;

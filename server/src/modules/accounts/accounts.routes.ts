@@ -1,18 +1,12 @@
 import { Router, type Response } from 'express';
 import { sendData } from '../../core/envelope';
 import { accountsService, resetRequestedMessage, type SignedIn } from './accounts.service';
-import { requireViewer } from './guards';
-import { UserRole } from './user.entity';
+import { requireViewer, restRole } from './guards';
 import { userFields } from './viewer';
 
-/** The spec's sign-in answer: data with uid and role (the spec's '1' for admin), plus the token for API clients. */
+/** The spec's sign-in answer: data with uid and role (the spec's '1' for the admin area: every team member), plus the token for API clients. */
 function sendSignedIn(response: Response, { viewer, token }: SignedIn, message: string, status = 200): void {
-  sendData(
-    response,
-    { uid: viewer.id, role: viewer.role === UserRole.ADMIN ? '1' : '0', token, user: userFields(viewer) },
-    message,
-    status,
-  );
+  sendData(response, { uid: viewer.id, role: restRole(viewer.role), token, user: userFields(viewer) }, message, status);
 }
 
 export function accountsRoutes(): Router {

@@ -17,6 +17,7 @@ import { PasswordReset } from './password-reset.entity';
 import { revokeSession, revokeUserSessions, startSession } from './sessions';
 import { User, UserRole } from './user.entity';
 import { toViewer, type Viewer } from './viewer';
+import { joinTeamIfInvited } from '../staff/team-invitations';
 
 const resetLifetimeMs = 30 * 60_000;
 export const resetRequestedMessage = 'Password reset instructions have been sent to your email.';
@@ -70,6 +71,15 @@ function requirePassword(value: unknown): string {
 
 export function roleFor(config: AppConfig, email: string | null): UserRole {
   return email === config.adminEmail ? UserRole.ADMIN : UserRole.USER;
+}
+
+/**
+ * The role an account signs in with: the owner's for ADMIN_EMAIL; an account that was the owner under another
+ * ADMIN_EMAIL is a shopper again; a team member keeps the role the owner gave (decision 0102).
+ */
+export function signInRole(config: AppConfig, user: Pick<User, 'email' | 'role'>): UserRole {
+  if (user.email !== null && user.email === config.adminEmail) return UserRole.ADMIN;
+  return user.role === UserRole.ADMIN ? UserRole.USER : user.role;
 }
 
 export function signIn(ctx: RequestContext, user: User, em: EntityManager = ctx.em): SignedIn {
@@ -147,6 +157,7 @@ export const accountsService = {
         if (!(await consumeProof(em, { email }, input.hash))) throw verificationRequired;
         if (await em.count(User, { email })) throw emailTaken();
         const user = em.create(User, { first, last, email, passwordHash, role: roleFor(ctx.config, email) });
+        await joinTeamIfInvited(em, user);
         return signIn(ctx, user, em);
       });
     } catch (error) {
@@ -175,7 +186,8 @@ export const accountsService = {
     if (!user || !user.passwordHash || !valid) throw AppError.field('email', 'INVALID_CREDENTIALS', invalidCredentials);
     await accountLimits.loginPerIp.giveBack(ctx.em, ctx.ip);
     await accountLimits.loginPerAccount.giveBack(ctx.em, accountKey);
-    user.role = roleFor(ctx.config, email);
+    user.role = signInRole(ctx.config, user);
+    await joinTeamIfInvited(ctx.em, user);
     const signedIn = signIn(ctx, user);
     await ctx.em.flush();
     return signedIn;
@@ -199,7 +211,8 @@ export const accountsService = {
         role: roleFor(ctx.config, identity.email),
       });
     }
-    user.role = roleFor(ctx.config, user.email);
+    user.role = signInRole(ctx.config, user);
+    await joinTeamIfInvited(ctx.em, user);
     const signedIn = signIn(ctx, user);
     await ctx.em.flush();
     return signedIn;

@@ -5,6 +5,7 @@ import { invalidKenyanMobileMessage, kenyanMobile } from '../../shared/kenyan-mo
 import { RateLimit } from '../../shared/rate-limiter';
 import { codeLifetimeSeconds, consumeProof, createCodeChallenge, hasProof, verifyCode } from './challenge-codes';
 import { fifteenMinutes, requireNames, roleFor, signIn, type SignedIn } from './accounts.service';
+import { joinTeamIfInvited } from '../staff/team-invitations';
 import { User } from './user.entity';
 
 /** The client's resend timer: one text per number per minute, however many tabs or instances ask. */
@@ -67,7 +68,9 @@ export const phoneSignInService = {
     if (!user) return { signedIn: null, newAccount: true };
     return ctx.em.transactional(async (em) => {
       if (!(await consumeProof(em, { phone }, input.hash))) throw proofRequired();
-      return { signedIn: signIn(ctx, user, em), newAccount: false };
+      const member = await em.findOneOrFail(User, { id: user.id });
+      await joinTeamIfInvited(em, member);
+      return { signedIn: signIn(ctx, member, em), newAccount: false };
     });
   },
 
@@ -87,6 +90,7 @@ export const phoneSignInService = {
         // Registered meanwhile (another tab): the verified number signs in to that account.
         const existing = await em.findOne(User, { phone });
         const user = existing ?? em.create(User, { first, last, phone, role: roleFor(ctx.config, null) });
+        await joinTeamIfInvited(em, user);
         return signIn(ctx, user, em);
       });
     } catch (error) {

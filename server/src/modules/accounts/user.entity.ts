@@ -1,15 +1,21 @@
-import { Check, Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
+/** ADMIN is the owner (the configured ADMIN_EMAIL); STAFF and MANAGER are the team the owner invites (issue 27). */
 export enum UserRole {
   USER = 'USER',
+  STAFF = 'STAFF',
+  MANAGER = 'MANAGER',
   ADMIN = 'ADMIN',
 }
 
 @Entity({ tableName: 'users' })
 @Check({ name: 'users_email_or_phone', expression: 'email is not null or phone is not null' })
+/** The team page reads the few team members among every shopper's account. */
+@Index({ name: 'users_team_index', properties: ['role'], options: { where: "role <> 'USER'" } })
 export class User {
-  [OptionalProps]?: 'id' | 'role' | 'passwordHash' | 'googleSubject' | 'createdAt' | 'email' | 'phone';
+  [OptionalProps]?:
+    'id' | 'role' | 'passwordHash' | 'googleSubject' | 'createdAt' | 'email' | 'phone' | 'cartRemindersOffAt';
 
   /** The spec's uid. */
   @PrimaryKey({ type: 'uuid' })
@@ -41,4 +47,8 @@ export class User {
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
+
+  /** When the shopper turned cart reminders off (the link in one, decision 0105); null: they are on. */
+  @Property({ type: 'timestamptz', nullable: true })
+  cartRemindersOffAt: Date | null = null;
 }

@@ -4,8 +4,7 @@ import { sendData } from '../../core/envelope';
 import { queryNumber } from '../../shared/query-params';
 import { pageOf } from '../../shared/pagination';
 import { centsToShillings } from '../../shared/money';
-import { requireAdmin } from '../accounts/guards';
-import { UserRole } from '../accounts/user.entity';
+import { Permission, requirePermission, restRole } from '../accounts/guards';
 import { ordersAdminService } from '../orders/orders-admin.service';
 import { toRestOrder } from '../orders/orders.routes';
 import { transactionsAdminService } from '../payments/transactions-admin.service';
@@ -26,7 +25,7 @@ function sendCsv(response: Response, fileName: string, csv: string): void {
  * A CSV written as it is read, a page at a time (decision 0086), waiting whenever the client reads slower than the
  * database answers. A failure after the first chunk can only cut the download short: the status is sent.
  */
-async function streamCsv(response: Response, fileName: string, chunks: AsyncGenerator<string>): Promise<void> {
+export async function streamCsv(response: Response, fileName: string, chunks: AsyncGenerator<string>): Promise<void> {
   const first = await chunks.next();
   response
     .status(200)
@@ -57,7 +56,7 @@ export function adminRoutes(): Router {
   const router = Router();
 
   router.get('/orders/list', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.ORDERS);
     const { orders } = await ordersAdminService.list(request.ctx, {
       search: request.query.search,
       status: request.query.status,
@@ -67,13 +66,13 @@ export function adminRoutes(): Router {
   });
 
   router.put('/orders/update/:id', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.ORDERS);
     const order = await ordersAdminService.updateStatus(request.ctx, request.params.id, request.body?.status);
     sendData(response, toRestOrder(order), 'Order status updated');
   });
 
   router.get('/users/list', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.STAFF);
     const page = pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 100);
     const users = await usersAdminService.list(request.ctx, page);
     sendData(
@@ -85,7 +84,7 @@ export function adminRoutes(): Router {
         last: user.last,
         email: user.email,
         phone: user.phone,
-        role: user.role === UserRole.ADMIN ? '1' : '0',
+        role: restRole(user.role),
         createdAt: user.createdAt.toISOString(),
       })),
       'Users fetched',
@@ -93,7 +92,7 @@ export function adminRoutes(): Router {
   });
 
   router.get('/transactions/list', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.ORDERS);
     const { transactions } = await transactionsAdminService.list(request.ctx, {
       search: request.query.search,
       page: pageOf(queryNumber(request.query.limit), queryNumber(request.query.offset), 50),
@@ -115,22 +114,33 @@ export function adminRoutes(): Router {
   });
 
   router.get('/admin/export/orders.csv', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.REPORTS);
     sendCsv(response, `manukato-orders-${today()}.csv`, await csvExportService.orders(request.ctx));
   });
 
   router.get('/admin/export/transactions.csv', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.REPORTS);
     sendCsv(response, `manukato-transactions-${today()}.csv`, await csvExportService.transactions(request.ctx));
   });
 
+  // The dashboard's figures for ?period=today|last_7_days|last_30_days|custom (&from=&to=, YYYY-MM-DD).
+  router.get('/admin/export/sales.csv', async (request, response) => {
+    requirePermission(request.ctx, Permission.REPORTS);
+    const { csv, from, to } = await csvExportService.sales(request.ctx, {
+      period: request.query.period,
+      from: request.query.from,
+      to: request.query.to,
+    });
+    sendCsv(response, `manukato-sales-${from}-to-${to}.csv`, csv);
+  });
+
   router.get('/admin/export/subscribers.csv', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.SETTINGS);
     sendCsv(response, `manukato-subscribers-${today()}.csv`, await csvExportService.subscribers(request.ctx));
   });
 
   router.get('/admin/export/products.csv', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.REPORTS);
     await streamCsv(response, `manukato-products-${today()}.csv`, productCsvExportService.pages(request.ctx));
   });
 

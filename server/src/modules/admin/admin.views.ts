@@ -9,18 +9,6 @@ export class AdminUserView extends UserFields {
   createdAt!: Date;
 }
 
-@ObjectType('DailySales', { simpleResolvers: true })
-export class DailySalesView {
-  @Field(() => String, { description: 'YYYY-MM-DD in Africa/Nairobi.' })
-  day!: string;
-
-  @Field(() => Float, { description: "Delivered orders' totals that day, in cents of KES (a whole number)." })
-  totalCents!: number;
-
-  @Field(() => Int)
-  orders!: number;
-}
-
 @ObjectType('TopProduct', { simpleResolvers: true })
 export class TopProductView {
   @Field(() => Int)
@@ -52,7 +40,7 @@ export class DashboardView {
 
   @Field(() => Float, {
     description:
-      "The sum of delivered orders' totals (spec §9), in cents of KES: a whole number, Float only for range.",
+      "Total Sales: the sum of delivered orders' totals only (spec §9), in cents of KES: a whole number, Float only for range. Paid revenue by range is salesDashboard's.",
   })
   totalSalesCents!: number;
 
@@ -61,12 +49,6 @@ export class DashboardView {
 
   @Field(() => Float, { description: "Those orders' totals, in cents of KES: a whole number, Float only for range." })
   toCollectCents!: number;
-
-  @Field(() => [DailySalesView], { description: 'The last 30 days including today, oldest first, zero-filled.' })
-  salesByDay!: DailySalesView[];
-
-  @Field(() => [TopProductView], { description: 'The 5 best sellers by quantity in delivered orders.' })
-  topProducts!: TopProductView[];
 
   @Field(() => [ProductView], {
     description: 'The 20 products lowest in stock at or below the low-stock threshold, lowest first.',

@@ -1,12 +1,14 @@
 import type { RequestContext } from '../../core/request-context';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
 import type { TransactionRow } from '../payments/transactions-admin.service';
 import { orderLinesJsonSql, orderLinesSummary, type OrderLineFacts } from '../orders/order-lines-summary';
 import { centsToDecimal } from '../../shared/money';
-import { toCsv } from './csv';
+import { toCsv, type CsvCell } from './csv';
 import { withTransactionLimits } from '../../shared/transaction-limits';
 import { shopTimeZone } from './dashboard.service';
 import { toCollectSql } from '../orders/orders-admin.service';
+import { salesDashboardService, type DashboardRangeQuery } from './sales-dashboard.service';
+import type { SalesFiguresView } from './sales-dashboard.views';
 
 interface OrderExportRow {
   id: string;
@@ -74,9 +76,103 @@ function exportRows<Row extends object>(ctx: RequestContext, sql: string, params
   return withTransactionLimits(ctx.em, exportLimits, (em) => em.execute<Row[]>(sql, params));
 }
 
+const paymentMethodNames: Record<string, string> = { mpesa: 'M-Pesa', card: 'Card', on_delivery: 'Pay on delivery' };
+
+const salesHeader = [
+  'Section',
+  'Name',
+  'Paid revenue (Ksh)',
+  'Paid orders',
+  'Average order (Ksh)',
+  'Refunded (Ksh)',
+  'Refunds',
+  'Payment attempts',
+  'Failed attempts',
+  'Quantity sold',
+];
+
+/** A period's totals as a row of the sales sheet. */
+function figuresRow(section: string, name: string, figures: SalesFiguresView): CsvCell[] {
+  return [
+    section,
+    name,
+    centsToDecimal(figures.paidRevenueCents),
+    figures.paidOrders,
+    centsToDecimal(figures.averageOrderValueCents),
+    centsToDecimal(figures.refundedCents),
+    figures.refunds,
+    figures.paymentAttempts,
+    figures.failedPaymentAttempts,
+    '',
+  ];
+}
+
 export const csvExportService = {
+  /**
+   * The dashboard's figures for a range as one sheet, a section per card (the range, the previous period, each day,
+   * payment method and delivery location, best sellers): the same single statement as the page.
+   */
+  async sales(ctx: RequestContext, query: DashboardRangeQuery): Promise<{ csv: string; from: string; to: string }> {
+    const sales = await salesDashboardService.salesDashboard(ctx, query);
+    const rows: CsvCell[][] = [
+      figuresRow('Range', `${sales.from} to ${sales.to}`, sales.current),
+      figuresRow('Previous period', `${sales.previousFrom} to ${sales.previousTo}`, sales.previous),
+      ['To collect at the door (now)', '', centsToDecimal(sales.toCollectCents), sales.toCollectOrders],
+      ...sales.byDay.map((day) => [
+        'Day',
+        day.day,
+        centsToDecimal(day.paidRevenueCents),
+        day.paidOrders,
+        '',
+        centsToDecimal(day.refundedCents),
+      ]),
+      ...sales.byPaymentMethod.map((method) => [
+        'Payment method',
+        paymentMethodNames[method.paymentMethod] ?? method.paymentMethod,
+        centsToDecimal(method.paidRevenueCents),
+        method.paidOrders,
+        '',
+        '',
+        '',
+        method.paymentAttempts,
+        method.failedPaymentAttempts,
+      ]),
+      ...sales.byLocation.map((location) => [
+        'Delivery location',
+        location.name,
+        centsToDecimal(location.paidRevenueCents),
+        location.paidOrders,
+      ]),
+      ...sales.topProducts.map((top) => [
+        'Top product',
+        top.name,
+        centsToDecimal(top.revenueCents),
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        top.quantitySold,
+      ]),
+      ...sales.topSizes.map((top) => [
+        'Top size',
+        top.sizeLabel ? `${top.name} · ${top.sizeLabel}` : top.name,
+        centsToDecimal(top.revenueCents),
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        top.quantitySold,
+      ]),
+    ];
+    return { csv: toCsv(salesHeader, rows), from: sales.from, to: sales.to };
+  },
+
   async orders(ctx: RequestContext): Promise<string> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.REPORTS);
     const rows = await exportRows<OrderExportRow>(ctx, ordersSql, [shopTimeZone, shopTimeZone]);
     return toCsv(
       [
@@ -127,7 +223,7 @@ export const csvExportService = {
   },
 
   async transactions(ctx: RequestContext): Promise<string> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.REPORTS);
     const rows = await exportRows<TransactionRow>(ctx, transactionsSql, [shopTimeZone]);
     return toCsv(
       [
@@ -156,7 +252,7 @@ export const csvExportService = {
   },
 
   async subscribers(ctx: RequestContext): Promise<string> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.SETTINGS);
     const rows = await exportRows<SubscriberExportRow>(ctx, subscribersSql, [shopTimeZone, shopTimeZone, shopTimeZone]);
     return toCsv(
       ['Email', 'Status', 'Subscribed (Nairobi)', 'Confirmed (Nairobi)', 'Unsubscribed (Nairobi)'],

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
 import { User } from '../accounts/user.entity';
 import type { AdminUserView } from './admin.views';
 import { toAdminUserView } from './admin.views';
@@ -8,7 +8,7 @@ import { toAdminUserView } from './admin.views';
 export const usersAdminService = {
   /** Accounts newest first, without anything secret (the password hash is a hidden property). */
   async list(ctx: RequestContext, page: Page): Promise<AdminUserView[]> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.STAFF);
     const users = await ctx.em.find(
       User,
       {},

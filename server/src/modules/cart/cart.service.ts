@@ -7,6 +7,7 @@ import { appliedDiscountParameters, appliedDiscountSql, type DiscountWithUsage }
 import { discountCentsFor } from '../discounts/discount-amount';
 import { canTake } from '../orders/stock-rules';
 import { CartItem } from './cart-item.entity';
+import { touchCart } from './cart-activity';
 import type { Concentration } from '../catalog/product-variant.entity';
 import { defaultSizeSql } from '../catalog/default-size-sql';
 import { nameWithSize } from '../catalog/size-label';
@@ -145,9 +146,11 @@ export const cartService = {
     // One statement whatever two tabs do at once: the unique (user, size) pair adds up, and only while the line
     // stays within the size's stock and the most one line may hold; otherwise nothing is written. An archived
     // product or size is never added.
+    // The cart's touch (decision 0105) rides along, only when a line was written.
     const [row] = await queryPrepared<{ quantity: number }>(
       ctx.em,
-      `insert into cart_items (user_id, product_id, variant_id, quantity)
+      `with added as (
+       insert into cart_items (user_id, product_id, variant_id, quantity)
          select ?::uuid, v.product_id, v.id, ?::int
            from product_variants v join products p on p.id = v.product_id and p.archived_at is null
           where v.id = coalesce(?::int, (${defaultSizeSql('?')})) and v.product_id = ?
@@ -155,8 +158,12 @@ export const cartService = {
          on conflict (user_id, variant_id) do update set quantity = cart_items.quantity + excluded.quantity
            where cart_items.quantity + excluded.quantity
                  <= least(?::int, (select quantity from product_variants where id = excluded.variant_id))
-         returning quantity`,
-      [viewer.id, quantity, sizeId, id, id, quantity, maxQuantity],
+         returning quantity),
+       touched as (
+         insert into cart_activity (user_id, touched_at) select ?::uuid, now() where exists (select 1 from added)
+         on conflict (user_id) do update set touched_at = excluded.touched_at)
+       select quantity from added`,
+      [viewer.id, quantity, sizeId, id, id, quantity, maxQuantity, viewer.id],
     );
     if (!row) {
       // Nothing written: the size's row says why (gone, or not enough on the shelf). Only refusals read it.
@@ -190,6 +197,7 @@ export const cartService = {
       item.quantity = quantity;
     }
     await ctx.em.flush();
+    await touchCart(ctx.em, viewer.id);
     return this.cart(ctx);
   },
 
@@ -197,12 +205,14 @@ export const cartService = {
     const viewer = requireViewer(ctx);
     const removed = await ctx.em.nativeDelete(CartItem, { id: Number(itemId) || 0, user: viewer.id });
     if (removed === 0) throw AppError.notFound('Cart item not found');
+    await touchCart(ctx.em, viewer.id);
     return this.cart(ctx);
   },
 
   async clear(ctx: RequestContext): Promise<CartView> {
     const viewer = requireViewer(ctx);
     await ctx.em.nativeDelete(CartItem, { user: viewer.id });
+    await touchCart(ctx.em, viewer.id);
     return this.cart(ctx);
   },
 };

@@ -2,7 +2,7 @@ import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { MutationPayload } from '../../core/payload';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import { pageOf } from '../../shared/pagination';
 import { withExpectedFailures } from '../../core/payload';
 import { catalogAdminService } from './catalog-admin.service';
@@ -153,7 +153,7 @@ function asPayload<T>(work: () => Promise<T>) {
 
 @Resolver()
 export class CatalogAdminResolver {
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.STOCK)
   @Query(() => AdminProductListView, {
     description:
       'A page of the products in the shop (not archived), newest first, or lowest quantity first with lowStock; ' +
@@ -174,7 +174,7 @@ export class CatalogAdminResolver {
     return inventoryService.list(ctx, { search, lowStock: lowStock === true, page: pageOf(limit, offset, 50) });
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.CATALOGUE)
   @Mutation(() => ProductPayload, { description: 'A new product with 1–10 images (5 MB each, decoded on the server).' })
   async createProduct(
     @Ctx() ctx: RequestContext,
@@ -186,7 +186,7 @@ export class CatalogAdminResolver {
     return { product: value, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.CATALOGUE)
   @Mutation(() => ProductPayload, {
     description: 'Keeps the existing images in order minus removeImageIds and appends newImages; one must remain.',
   })
@@ -204,7 +204,7 @@ export class CatalogAdminResolver {
     return { product: value, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.STOCK)
   @Mutation(() => ProductPayload, { description: "The inventory's inline quantity edit: the default size's." })
   async updateProductQuantity(
     @Ctx() ctx: RequestContext,
@@ -215,7 +215,7 @@ export class CatalogAdminResolver {
     return { product: value, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.STOCK)
   @Mutation(() => ProductPayload, {
     description: "The inventory's inline quantity edit of one size; the product's quantity is its default size's.",
   })
@@ -231,7 +231,7 @@ export class CatalogAdminResolver {
     return { product: value, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.CATALOGUE)
   @Mutation(() => DeleteProductPayload, {
     description: 'Deletes a product and its image files, or archives it when orders refer to it.',
   })
@@ -240,14 +240,14 @@ export class CatalogAdminResolver {
     return { deletedId: value?.deletedId ?? null, archived: value?.archived ?? false, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.CATALOGUE)
   @Mutation(() => CategoryPayload, { description: 'Trimmed and stored upper-case; duplicates (any case) refused.' })
   async createCategory(@Ctx() ctx: RequestContext, @Arg('name', () => String) name: string): Promise<CategoryPayload> {
     const { value, errors } = await asPayload(() => categoryAdminService.createCategory(ctx, name));
     return { category: value, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.CATALOGUE)
   @Mutation(() => DeleteCategoryPayload, { description: 'Refused while products in the shop use the category.' })
   async deleteCategory(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<DeleteCategoryPayload> {
     const { value, errors } = await asPayload(() => categoryAdminService.deleteCategory(ctx, id));

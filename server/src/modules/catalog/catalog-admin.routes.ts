@@ -4,7 +4,7 @@ import { sendData } from '../../core/envelope';
 import { AppError } from '../../core/errors';
 import { describeProblem, formDataProblem } from '../../shared/input-check';
 import { shillingsToCents } from '../../shared/money';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
 import { catalogAdminService } from './catalog-admin.service';
 import { categoryAdminService } from './category-admin.service';
 import { matchCategoryText, type ProductDraft } from './product-form-rules';
@@ -141,7 +141,7 @@ export function catalogAdminRoutes(): Router {
   const router = Router();
 
   router.post('/products/add', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.CATALOGUE);
     const form = await readMultipart(request);
     const draft = await draftFromForm(request, form);
     const product = await catalogAdminService.createProduct(request.ctx, draft, imageSourcesOf(form));
@@ -150,13 +150,14 @@ export function catalogAdminRoutes(): Router {
 
   /** The spec's edit form: POST with _method=PUT; existing_images[n] lists the images it keeps. */
   router.post('/products/update/:id', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.CATALOGUE);
     await updateFromForm(request, response, (form) => ({ keepOnly: textsOf(form, 'existing_images') }));
   });
 
   /** JSON { quantity, inStock } for the inventory's quick edit, or the whole form with images[] and removeImages[]. */
   router.put('/products/update/:id', async (request, response) => {
-    requireAdmin(request.ctx);
+    // The inventory's quick edit is stock work (staff); the whole form is the catalogue's (manager).
+    requirePermission(request.ctx, request.is('multipart/form-data') ? Permission.CATALOGUE : Permission.STOCK);
     if (request.is('multipart/form-data')) {
       await updateFromForm(request, response, (form) => ({ remove: textsOf(form, 'removeImages') }));
       return;
@@ -174,7 +175,7 @@ export function catalogAdminRoutes(): Router {
   });
 
   router.delete('/products/delete/:id', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.CATALOGUE);
     const result = await catalogAdminService.deleteProduct(request.ctx, idOf(request));
     sendData(
       response,
@@ -186,7 +187,7 @@ export function catalogAdminRoutes(): Router {
   });
 
   router.post('/categories/add', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.CATALOGUE);
     const category = await categoryAdminService.createCategory(request.ctx, request.body?.name);
     sendData(
       response,
@@ -197,7 +198,7 @@ export function catalogAdminRoutes(): Router {
   });
 
   router.delete('/categories/delete/:idOrName', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.CATALOGUE);
     const result = await categoryAdminService.deleteCategory(request.ctx, request.params.idOrName);
     sendData(response, { id: result.deletedId }, 'Category deleted successfully');
   });

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { AppError, FieldError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
+import { recordAudit } from '../audit/audit-log';
 import { CartItem } from '../cart/cart-item.entity';
 import { noteLowStock } from '../notifications/admin-notifications';
 import { OrderItem } from '../orders/order.entity';
@@ -108,6 +109,12 @@ export const catalogAdminService = {
           sizes.map((size) => stockLevel(product.name, size)),
         );
         await em.flush();
+        recordAudit(ctx, em, {
+          action: 'createProduct',
+          targetType: 'product',
+          targetId: product.id,
+          after: { name, description, categoryIds: value.categoryIds, facts, sizes, images: stored.length },
+        });
         await announceCatalogueChange(em, { productIds: [product.id], listsChanged: true });
         return product.id;
       }),
@@ -171,6 +178,13 @@ export const catalogAdminService = {
           facts: factsOf(product),
           sizes: sizes.after,
         };
+        recordAudit(ctx, em, {
+          action: 'updateProduct',
+          targetType: 'product',
+          targetId: id,
+          before: { ...before, imagesRemoved: gone.map((image) => image.id) },
+          after: { ...after, description: value.description, imagesAdded: stored.length },
+        });
         await announceCatalogueChange(em, {
           productIds: [id],
           listsChanged: listedFields(before) !== listedFields(after),
@@ -190,7 +204,7 @@ export const catalogAdminService = {
       const product = await lockProduct(em, id);
       const [size] = await liveSizes(em, id);
       if (!size) throw productNotFound();
-      await setSizeQuantity(ctx, em, product, size, quantity);
+      await setSizeQuantity(ctx, em, product, size, quantity, 'updateProductQuantity');
     });
     return this.productView(ctx, id);
   },
@@ -215,7 +229,7 @@ export const catalogAdminService = {
       const size = sizes.find((candidate) => candidate.id === variantId);
       // Archived while this waited for the lock.
       if (!size) throw sizeNotFound();
-      await setSizeQuantity(ctx, em, product, size, quantity);
+      await setSizeQuantity(ctx, em, product, size, quantity, 'updateVariantQuantity');
       return product.id;
     });
     return this.productView(ctx, productId);
@@ -232,11 +246,27 @@ export const catalogAdminService = {
       if ((await em.count(OrderItem, { product: id })) > 0) {
         product.archivedAt = new Date();
         await em.nativeDelete(CartItem, { product: id });
+        recordAudit(ctx, em, {
+          action: 'deleteProduct',
+          targetType: 'product',
+          targetId: id,
+          before: { name: product.name, archivedAt: null },
+          after: { name: product.name, archivedAt: product.archivedAt },
+        });
         await em.flush();
         await announceCatalogueChange(em, { productIds: [id], listsChanged: true });
         return { archived: true, images: [] };
       }
       const images = await em.find(ProductImage, { product: id });
+      recordAudit(ctx, em, {
+        action: 'deleteProduct',
+        targetType: 'product',
+        targetId: id,
+        before: { name: product.name, description: product.description, facts: factsOf(product) },
+        after: null,
+      });
+      // The entry first: the product's row goes by a native delete, the entry with the transaction's flush.
+      await em.flush();
       // The database cascades to images, category links and cart lines.
       await em.nativeDelete(Product, { id });
       await announceCatalogueChange(em, { productIds: [id], listsChanged: true });
@@ -302,11 +332,19 @@ async function setSizeQuantity(
   product: Product,
   size: ProductVariant,
   quantity: number,
+  action: 'updateProductQuantity' | 'updateVariantQuantity',
 ) {
   const sizes = await liveSizes(em, product.id);
   const before = sizes.map(sizeValues);
   const previousQuantity = size.quantity;
   size.quantity = quantity;
+  recordAudit(ctx, em, {
+    action,
+    targetType: 'product_size',
+    targetId: size.id,
+    before: { product: product.name, productId: product.id, quantity: previousQuantity },
+    after: { product: product.name, productId: product.id, quantity },
+  });
   noteLowStock(em, ctx.config.lowStockThreshold, [stockLevel(product.name, size, previousQuantity)]);
   await em.flush();
   await announceCatalogueChange(em, stockChange(product.id, before, sizes.map(sizeValues)));

@@ -2,6 +2,7 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
+import { recordAudit } from '../audit/audit-log';
 import { Category } from './category.entity';
 import { toCategoryView, type CategoryView } from './catalog.views';
 import { categoryNameLimit, text } from './product-form-rules';
@@ -43,6 +44,12 @@ export const categoryAdminService = {
       category = await ctx.em.transactional(async (em) => {
         const created = em.create(Category, { name, slug });
         await em.flush();
+        recordAudit(ctx, em, {
+          action: 'createCategory',
+          targetType: 'category',
+          targetId: created.id,
+          after: { name, slug },
+        });
         await announceCatalogueChange(em, { categoryIds: [created.id] });
         return created;
       });
@@ -82,6 +89,13 @@ export const categoryAdminService = {
           'CATEGORY_IN_USE',
           `Category is used by ${count} ${count === 1 ? 'product' : 'products'}`,
         );
+      recordAudit(ctx, em, {
+        action: 'deleteCategory',
+        targetType: 'category',
+        targetId: category.id,
+        before: { name: category.name, slug: category.slug, description: category.description },
+      });
+      await em.flush();
       // Archived products lose the link with it (the database cascades); their order lines keep their names.
       await em.nativeDelete(Category, { id: category.id });
       await announceCatalogueChange(em, { categoryIds: [category.id] });

@@ -3,7 +3,7 @@ import type { Page } from '../../shared/pagination';
 import { likePattern, searchText } from '../../shared/search';
 import { checkSearchLength } from './catalog-search';
 import { singleRow } from '../../shared/single-row';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
 import { toProductView, type ProductRow, type ProductView } from './catalog.views';
 import { productViewColumns } from './product-query-sql';
 
@@ -43,7 +43,7 @@ interface InventoryRow {
  */
 export const inventoryService = {
   async list(ctx: RequestContext, query: InventoryQuery): Promise<InventoryPage> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.STOCK);
     const conditions = ['p.archived_at is null'];
     const parameters: unknown[] = [];
     if (typeof query.search === 'string') checkSearchLength(query.search, 'search');

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../core/request-context';
 import { centsToDecimal } from '../../shared/money';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
 import { csvCell, type CsvCell } from '../admin/csv';
 import { listSeparator, productCsvColumns } from './product-csv';
 
@@ -85,7 +85,7 @@ export const productCsvExportService = {
    * a formula gets csv.ts's apostrophe, which the import takes off again.
    */
   async *pages(ctx: RequestContext): AsyncGenerator<string> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.REPORTS);
     yield `\uFEFF${line([...productCsvColumns])}`;
     let afterId = 0;
     for (;;) {

@@ -7,7 +7,8 @@ import type { RequestContext } from '../../core/request-context';
 import { announceCatalogueChange } from '../../events/catalogue-change';
 import { withTransactionLimits } from '../../shared/transaction-limits';
 import type { FileStorage } from '../../storage/file-storage';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
+import { recordAudit } from '../audit/audit-log';
 import { Category } from './category.entity';
 import { variantWidths } from './image-variants';
 import { Product, ProductImage, variantFileName } from './product.entity';
@@ -427,7 +428,7 @@ export const productCsvImportService = {
    * problems with rows come back as rowErrors, and then nothing is written.
    */
   async importProducts(ctx: RequestContext, data: Buffer, dryRun: boolean): Promise<ProductImportResult> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.CATALOGUE);
     const parsed = parseProductCsv(data);
     const grouped = groupProductRows(parsed.rows);
     const fileErrors = [...parsed.errors, ...grouped.errors];
@@ -454,6 +455,12 @@ export const productCsvImportService = {
         const errors = [...fileErrors, ...plan.errors];
         if (errors.length > 0) return result(errors, zero, false);
         const touched = await writePlan(em, plan);
+        recordAudit(ctx, em, {
+          action: 'importProducts',
+          targetType: 'product_csv',
+          targetId: null,
+          after: { rowCount: parsed.rowCount, ...counts(plan), productIds: touched },
+        });
         await announceCatalogueChange(em, {
           productIds: touched,
           listsChanged: true,

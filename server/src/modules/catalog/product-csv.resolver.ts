@@ -3,7 +3,7 @@ import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Resolver } from
 import { AppError, FieldError } from '../../core/errors';
 import { MutationPayload, withExpectedFailures } from '../../core/payload';
 import type { RequestContext } from '../../core/request-context';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import { productCsvLimits } from './product-csv';
 import { productCsvImportService, type ProductImportResult } from './product-csv-import.service';
 import { graphQLImageSources } from './product-upload';
@@ -63,7 +63,7 @@ const empty: Omit<ProductImportResult, 'dryRun'> = {
 
 @Resolver()
 export class ProductCsvResolver {
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.CATALOGUE)
   @Mutation(() => ProductImportPayload, {
     description:
       'Checks (dryRun) or imports a product CSV (decision 0086): one row per size, grouped by handle. A file with ' +

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import type { RequestContext } from '../../core/request-context';
 import { withExpectedFailures } from '../../core/payload';
 import { pageOf } from '../../shared/pagination';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import { CartPayload } from '../cart/cart.resolver';
 import type { AdminDiscountCode } from './discounts.service';
 import { discountsService } from './discounts.service';
@@ -33,7 +33,7 @@ export class DiscountsResolver {
     return { cart: value, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.DISCOUNTS)
   @Query(() => DiscountCodeListView, { description: 'Discount codes newest first, with their uses.' })
   async adminDiscountCodes(
     @Ctx() ctx: RequestContext,
@@ -44,7 +44,7 @@ export class DiscountsResolver {
     return { codes: list.codes.map(toView), totalCount: list.totalCount };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.DISCOUNTS)
   @Mutation(() => DiscountCodePayload)
   async createDiscountCode(
     @Ctx() ctx: RequestContext,
@@ -53,7 +53,7 @@ export class DiscountsResolver {
     return codePayload(() => discountsService.create(ctx, input));
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.DISCOUNTS)
   @Mutation(() => DiscountCodePayload)
   async updateDiscountCode(
     @Ctx() ctx: RequestContext,
@@ -63,7 +63,7 @@ export class DiscountsResolver {
     return codePayload(() => discountsService.update(ctx, id, input));
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.DISCOUNTS)
   @Mutation(() => DiscountCodePayload, { description: 'Stops a code for new orders; placed orders keep theirs.' })
   async deactivateDiscountCode(
     @Ctx() ctx: RequestContext,

@@ -5,7 +5,8 @@ import { queryAdminList, type AdminListRow } from '../../shared/admin-list';
 import { isValidEmail, normaliseEmail } from '../../config/email-address';
 import type { Page } from '../../shared/pagination';
 import { RateLimit } from '../../shared/rate-limiter';
-import { requireAdmin, requireViewer } from '../accounts/guards';
+import { Permission, requirePermission, requireViewer } from '../accounts/guards';
+import { recordAudit } from '../audit/audit-log';
 import { cartService } from '../cart/cart.service';
 import type { CartView } from '../cart/cart.views';
 import { DiscountCode, DiscountKind } from './discount-code.entity';
@@ -226,7 +227,7 @@ export const discountsService = {
 
   /** Codes newest first with their uses: one statement whatever the page. */
   async list(ctx: RequestContext, page: Page): Promise<{ codes: AdminDiscountCode[]; totalCount: number }> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.DISCOUNTS);
     const row = await queryAdminList<AdminListRow<AdminRow>>(ctx, {
       table: 'discount_codes',
       alias: 'd',
@@ -241,26 +242,45 @@ export const discountsService = {
   },
 
   async create(ctx: RequestContext, form: DiscountCodeForm): Promise<AdminDiscountCode> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.DISCOUNTS);
     const values = await validateForm(ctx, form);
-    const code = ctx.em.create(DiscountCode, values);
+    let id: number;
     try {
-      await ctx.em.flush();
+      id = await ctx.em.transactional(async (em) => {
+        const code = em.create(DiscountCode, values);
+        await em.flush();
+        recordAudit(ctx, em, {
+          action: 'createDiscountCode',
+          targetType: 'discount_code',
+          targetId: code.id,
+          after: values,
+        });
+        return code.id;
+      });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw codeTaken();
       throw error;
     }
-    return this.one(ctx, code.id);
+    return this.one(ctx, id);
   },
 
   async update(ctx: RequestContext, id: number, form: DiscountCodeForm): Promise<AdminDiscountCode> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.DISCOUNTS);
     const values = await validateForm(ctx, form);
-    const code = await ctx.em.findOne(DiscountCode, { id });
-    if (!code) throw AppError.notFound('Discount code not found');
-    ctx.em.assign(code, values);
     try {
-      await ctx.em.flush();
+      await ctx.em.transactional(async (em) => {
+        const code = await em.findOne(DiscountCode, { id });
+        if (!code) throw AppError.notFound('Discount code not found');
+        const before = Object.fromEntries(Object.keys(values).map((key) => [key, code[key as keyof DiscountCode]]));
+        em.assign(code, values);
+        recordAudit(ctx, em, {
+          action: 'updateDiscountCode',
+          targetType: 'discount_code',
+          targetId: id,
+          before,
+          after: values,
+        });
+      });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw codeTaken();
       throw error;
@@ -270,9 +290,19 @@ export const discountsService = {
 
   /** Stops the code for new orders; orders already placed keep their discount. */
   async deactivate(ctx: RequestContext, id: number): Promise<AdminDiscountCode> {
-    requireAdmin(ctx);
-    const changed = await ctx.em.nativeUpdate(DiscountCode, { id }, { active: false });
-    if (changed === 0) throw AppError.notFound('Discount code not found');
+    requirePermission(ctx, Permission.DISCOUNTS);
+    await ctx.em.transactional(async (em) => {
+      const code = await em.findOne(DiscountCode, { id });
+      if (!code) throw AppError.notFound('Discount code not found');
+      recordAudit(ctx, em, {
+        action: 'deactivateDiscountCode',
+        targetType: 'discount_code',
+        targetId: id,
+        before: { code: code.code, active: code.active },
+        after: { code: code.code, active: false },
+      });
+      code.active = false;
+    });
     return this.one(ctx, id);
   },
 

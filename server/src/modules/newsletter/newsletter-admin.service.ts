@@ -2,7 +2,7 @@ import type { RequestContext } from '../../core/request-context';
 import { queryAdminList, type AdminListRow } from '../../shared/admin-list';
 import type { Page } from '../../shared/pagination';
 import { likePattern, searchText } from '../../shared/search';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
 import { SubscriptionStatus } from './newsletter-subscription.entity';
 
 export interface AdminSubscriber {
@@ -51,7 +51,7 @@ export const newsletterAdminService = {
     ctx: RequestContext,
     query: { search?: unknown; status?: unknown; page: Page },
   ): Promise<AdminSubscriberList> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.SETTINGS);
     const search = searchText(query.search).toLowerCase();
     const conditions: string[] = [];
     const parameters: unknown[] = [];

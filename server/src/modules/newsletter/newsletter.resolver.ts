@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Reso
 import { MutationPayload, withExpectedFailures } from '../../core/payload';
 import type { RequestContext } from '../../core/request-context';
 import { pageOf } from '../../shared/pagination';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import { newsletterAdminService } from './newsletter-admin.service';
 import { confirmedMessage, newsletterService, subscribedMessage, unsubscribedMessage } from './newsletter.service';
 
@@ -127,7 +127,7 @@ export class NewsletterResolver {
     return { unsubscribed: errors.length === 0, message: errors[0]?.message ?? unsubscribedMessage, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.SETTINGS)
   @Query(() => AdminNewsletterSubscriberListView, {
     description: 'Newsletter subscriptions newest first: search by address, filter by status.',
   })

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import type { AdminNotification } from './admin-notification.entity';
 import { adminNotificationsService } from './admin-notifications.service';
 
@@ -48,7 +48,7 @@ function toView(notification: AdminNotification): AdminNotificationView {
 
 @Resolver()
 export class AdminNotificationsResolver {
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.ORDERS)
   @Query(() => [AdminNotificationView], { description: 'What happened in the shop, newest first.' })
   async adminNotifications(
     @Ctx() ctx: RequestContext,
@@ -57,13 +57,13 @@ export class AdminNotificationsResolver {
     return (await adminNotificationsService.list(ctx, limit)).map(toView);
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.ORDERS)
   @Query(() => Int)
   async unreadNotificationCount(@Ctx() ctx: RequestContext): Promise<number> {
     return adminNotificationsService.unreadCount(ctx);
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.ORDERS)
   @Mutation(() => NotificationsPayload, { description: 'Marks these read, or all when ids are omitted.' })
   async markNotificationsRead(
     @Ctx() ctx: RequestContext,

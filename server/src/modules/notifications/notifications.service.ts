@@ -2,14 +2,16 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { UndeliverableAddressError, type Mailer } from '../../mail/mailer';
-import { OrderStatus, PaymentStatus, type Order } from '../orders/order.entity';
+import { FulfilmentStage, OrderStatus, PaymentStatus, type Order } from '../orders/order.entity';
+import { dayName } from '../orders/fulfilment-rules';
+import { renderOrderProgressEmail } from './emails/order-progress-email';
 import { renderOrderCancelledEmail } from './emails/order-cancelled-email';
 import { renderOrderConfirmationEmail } from './emails/order-confirmation-email';
 import { renderOrderDeliveredEmail } from './emails/order-delivered-email';
 import { orderFacts, type OrderFacts } from './emails/order-facts';
 import { renderPaymentAfterCancelEmail, type LatePaymentCause } from './emails/payment-after-cancel-email';
 import { renderRefundEmail } from './emails/refund-email';
-import { orderSms } from './emails/sms-texts';
+import { orderSms, smsLine } from './emails/sms-texts';
 import { NotificationChannel, NotificationJob } from './notification-job.entity';
 import type { SmsSender } from './sms';
 import { WhatsAppSendError, type WhatsAppSender } from './whatsapp';
@@ -125,6 +127,51 @@ export async function queueOrderStatusMessages(
   const paid = order.paymentStatus === PaymentStatus.COMPLETED;
   queueEmail(em, { to: order.recipientEmail, ...(await renderOrderCancelledEmail({ order: facts, paid })) });
   queueOrderUpdate(em, order, orderWhatsApp.cancelled(facts, paid), orderSms.cancelled(facts, paid));
+}
+
+/**
+ * The e-mail and SMS (or WhatsApp) for a step on the way to the door (issue 27), in the transaction that takes the
+ * step under the order's row lock: once per step. The order's carrier and new date are already set on it.
+ */
+export async function queueFulfilmentMessages(
+  em: EntityManager,
+  order: Order,
+  stage: FulfilmentStage.PACKED | FulfilmentStage.OUT_FOR_DELIVERY | FulfilmentStage.DELIVERY_FAILED,
+  publicUrl: string,
+  reason = '',
+): Promise<void> {
+  const facts = await factsOf(em, order, publicUrl);
+  if (stage === FulfilmentStage.PACKED) {
+    queueEmail(em, {
+      to: order.recipientEmail,
+      ...(await renderOrderProgressEmail({ order: facts, progress: { stage } })),
+    });
+    queueOrderUpdate(em, order, orderWhatsApp.packed(facts), orderSms.packed(facts));
+  } else if (stage === FulfilmentStage.OUT_FOR_DELIVERY) {
+    const carrier = {
+      riderName: order.riderName,
+      riderPhone: order.riderPhone,
+      courierName: order.courierName,
+      trackingNumber: order.trackingNumber,
+    };
+    queueEmail(em, {
+      to: order.recipientEmail,
+      ...(await renderOrderProgressEmail({ order: facts, progress: { stage, carrier } })),
+    });
+    queueOrderUpdate(em, order, orderWhatsApp.outForDelivery(facts, carrier), orderSms.outForDelivery(facts, carrier));
+  } else {
+    const nextAttemptDay = order.nextAttemptOn ? dayName(order.nextAttemptOn) : 'a day we will agree with you';
+    queueEmail(em, {
+      to: order.recipientEmail,
+      ...(await renderOrderProgressEmail({ order: facts, progress: { stage, reason, nextAttemptDay } })),
+    });
+    queueOrderUpdate(
+      em,
+      order,
+      orderWhatsApp.deliveryFailed(facts, smsLine(reason, 60), nextAttemptDay),
+      orderSms.deliveryFailed(facts, nextAttemptDay),
+    );
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { MutationPayload, withExpectedFailures } from '../../core/payload';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import { DeliveryLocation } from './delivery-location.entity';
 import { deliveryService } from './delivery.service';
 import { freeDeliveryFromCents } from './order-money';
@@ -30,7 +30,7 @@ export class DeliveryResolver {
     return freeDeliveryFromCents;
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.SETTINGS)
   @Mutation(() => DeliveryLocationPayload, {
     description: 'Switches pay on delivery on or off for a location, with its maximum order total.',
   })

@@ -3,7 +3,8 @@ import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { isPostgresInteger } from '../../shared/input-check';
 import { shillingsToCents } from '../../shared/money';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
+import { recordAudit } from '../audit/audit-log';
 import { DeliveryLocation } from './delivery-location.entity';
 
 /** A stored delivery time such as '1-3 business days' as whole days, or null when it names no range. */
@@ -42,7 +43,7 @@ export const deliveryService = {
     id: unknown,
     input: { payOnDelivery?: unknown; maxCents?: unknown },
   ): Promise<DeliveryLocation> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.SETTINGS);
     if (!isPostgresInteger(id)) throw AppError.notFound('Delivery location not found');
     if (typeof input.payOnDelivery !== 'boolean')
       throw AppError.field('payOnDelivery', 'INVALID_INPUT', 'Say whether pay on delivery is offered here.');
@@ -52,8 +53,16 @@ export const deliveryService = {
     return ctx.em.transactional(async (em) => {
       const location = await em.findOne(DeliveryLocation, { id });
       if (!location) throw AppError.notFound('Delivery location not found');
+      const before = { payOnDelivery: location.payOnDelivery, maxCents: location.payOnDeliveryMaxCents };
       location.payOnDelivery = input.payOnDelivery as boolean;
       if (typeof maxCents === 'number') location.payOnDeliveryMaxCents = maxCents;
+      recordAudit(ctx, em, {
+        action: 'setPayOnDelivery',
+        targetType: 'delivery_location',
+        targetId: location.id,
+        before: { name: location.name, ...before },
+        after: { name: location.name, payOnDelivery: location.payOnDelivery, maxCents: location.payOnDeliveryMaxCents },
+      });
       await em.flush();
       await announceCatalogueChange(em, { deliveryChanged: true });
       return location;

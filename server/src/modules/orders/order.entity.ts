@@ -10,7 +10,7 @@ import {
   Property,
   Unique,
 } from '@mikro-orm/core';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { User } from '../accounts/user.entity';
 import { DeliveryLocation } from './delivery-location.entity';
 import { Product } from '../catalog/product.entity';
@@ -29,11 +29,29 @@ export enum PaymentStatus {
   FAILED = 'failed',
 }
 
+/**
+ * Where the parcel is, beside the spec's status (issue 27): packed, out with a rider or courier, a failed attempt
+ * (with a new date), delivered. `unfulfilled` is everything before packing (awaiting payment, or paid/pay on delivery
+ * and being prepared); delivered also sets the spec's status.
+ */
+export enum FulfilmentStage {
+  UNFULFILLED = 'unfulfilled',
+  PACKED = 'packed',
+  OUT_FOR_DELIVERY = 'out_for_delivery',
+  DELIVERY_FAILED = 'delivery_failed',
+  DELIVERED = 'delivered',
+}
+
 export enum PaymentMethod {
   MPESA = 'mpesa',
   CARD = 'card',
   /** The order: paid at the door (issue 26). A transaction: cash received at the door. */
   ON_DELIVERY = 'on_delivery',
+}
+
+/** A tracking link's token: 128 random bits, base64url (22 characters). */
+export function newTrackingToken(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /** An order as the server computed it: lines, subtotal, fee and total from its own prices, in cents of KES. */
@@ -61,7 +79,14 @@ export class Order {
     | 'idempotencyKey'
     | 'cashReceivedAt'
     | 'cashReceivedBy'
-    | 'whatsappUpdates';
+    | 'whatsappUpdates'
+    | 'fulfilmentStage'
+    | 'trackingToken'
+    | 'riderName'
+    | 'riderPhone'
+    | 'courierName'
+    | 'trackingNumber'
+    | 'nextAttemptOn';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -155,6 +180,33 @@ export class Order {
   /** The shopper asked for order updates on WhatsApp (SMS when WhatsApp cannot deliver them). */
   @Property({ type: 'boolean', default: false })
   whatsappUpdates: boolean = false;
+
+  @Enum({ items: () => FulfilmentStage, type: 'text', default: FulfilmentStage.UNFULFILLED })
+  fulfilmentStage: FulfilmentStage = FulfilmentStage.UNFULFILLED;
+
+  /**
+   * The unguessable part of the order's tracking link (/track/<token>, issue 27): 128 random bits, so the link
+   * itself is the permission to read the parcel's progress, and it shows no address or e-mail.
+   */
+  @Property({ type: 'text', unique: true })
+  trackingToken: string = newTrackingToken();
+
+  /** Who carries it while out for delivery: a rider (name and phone) in town, or a courier and its tracking number. */
+  @Property({ type: 'text', nullable: true })
+  riderName: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  riderPhone: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  courierName: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  trackingNumber: string | null = null;
+
+  /** After a failed attempt: the day the shop will try again (Nairobi's calendar), as YYYY-MM-DD. */
+  @Property({ type: 'date', nullable: true })
+  nextAttemptOn: string | null = null;
 
   /**
    * The checkout's Idempotency-Key, when its client sent one (decision 0068): unique per account, so a retried

@@ -2,14 +2,14 @@ import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-g
 import type { RequestContext } from '../../core/request-context';
 import { withExpectedFailures } from '../../core/payload';
 import { pageOf } from '../../shared/pagination';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import { AdminOrderListView, OrderPayload, OrderStatusChangeView } from './orders-admin.views';
 import { ordersAdminService } from './orders-admin.service';
 import { toOrderView } from './orders.views';
 
 @Resolver()
 export class OrdersAdminResolver {
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.ORDERS)
   @Query(() => AdminOrderListView, { description: 'Orders newest first: search by recipient name, city or id.' })
   async adminOrders(
     @Ctx() ctx: RequestContext,
@@ -31,7 +31,7 @@ export class OrdersAdminResolver {
     };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.ORDERS)
   @Query(() => [OrderStatusChangeView], { description: "An order's status history, oldest first." })
   async orderStatusChanges(
     @Ctx() ctx: RequestContext,
@@ -40,7 +40,7 @@ export class OrdersAdminResolver {
     return ordersAdminService.statusChanges(ctx, orderId);
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.ORDERS)
   @Mutation(() => OrderPayload, { description: 'Any status to any other; cancelling gives held stock back.' })
   async updateOrderStatus(
     @Ctx() ctx: RequestContext,

@@ -5,7 +5,8 @@ import type { Page } from '../../shared/pagination';
 import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/admin-list';
 import { likePattern, searchText } from '../../shared/search';
 import { isUuid } from '../../shared/uuid';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
+import { recordAudit } from '../audit/audit-log';
 import { displayName } from '../accounts/display-name';
 import { queueOrderStatusMessages } from '../notifications/notifications.service';
 import { Order, OrderStatus, PaymentStatus } from './order.entity';
@@ -14,6 +15,7 @@ import { loadOrder, orderPopulate, releaseOrderStock } from './orders.service';
 import { refundNeededByOrder, refundNeededSql } from './refund-needed';
 import { retakeOrderStock } from './stock';
 import { nameWithSize } from '../catalog/size-label';
+import { followStatusChange } from './fulfilment.service';
 
 export interface OrderStats {
   total: number;
@@ -109,7 +111,7 @@ interface ListRow extends AdminListRow<string> {
 export const ordersAdminService = {
   /** Orders newest first; search: recipient name or city (any case, anywhere) or the id's beginning. */
   async list(ctx: RequestContext, query: AdminOrderQuery): Promise<AdminOrderList> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.ORDERS);
     const conditions: string[] = [];
     const parameters: unknown[] = [];
     const search = searchText(query.search);
@@ -170,7 +172,7 @@ export const ordersAdminService = {
    * Cancelling a delivered order leaves stock alone: the goods have left the shop.
    */
   async updateStatus(ctx: RequestContext, orderId: unknown, status: unknown): Promise<Order> {
-    const admin = requireAdmin(ctx);
+    const admin = requirePermission(ctx, Permission.ORDERS);
     const toStatus = parseStatus(status, 'status');
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
     // Stock that moves is announced by releaseOrderStock and takeStock, inside this transaction.
@@ -200,8 +202,16 @@ export const ordersAdminService = {
           order.reservedUntil = new Date(Date.now() + ctx.config.reservationMinutes * 60_000);
         }
       }
+      followStatusChange(em, order, toStatus, admin.id);
       order.status = toStatus;
       em.create(OrderStatusChange, { order, fromStatus, toStatus, changedBy: admin.id });
+      recordAudit(ctx, em, {
+        action: 'updateOrderStatus',
+        targetType: 'order',
+        targetId: order.id,
+        before: { status: fromStatus },
+        after: { status: toStatus },
+      });
       // The shopper hears of it in the same transaction, so once per change (a repeat returned above). Reopening
       // an order (back to pending) sends nothing: it is the shop's correction, not news for the shopper.
       if (toStatus === OrderStatus.DELIVERED || toStatus === OrderStatus.CANCELLED) {
@@ -214,7 +224,7 @@ export const ordersAdminService = {
 
   /** An order's status history, oldest first. */
   async statusChanges(ctx: RequestContext, orderId: unknown): Promise<StatusChange[]> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.ORDERS);
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
     const changes = await ctx.em.find(
       OrderStatusChange,

@@ -4,6 +4,7 @@ import { OrderStatus, PaymentMethod, PaymentStatus, type Order } from './order.e
 import { displayName } from '../accounts/display-name';
 import { lineTotalCents } from './order-money';
 import { refundableCents } from '../payments/refundable-amount';
+import { shopperStageLabel } from './fulfilment-rules';
 
 @ObjectType('OrderItem', { simpleResolvers: true })
 export class OrderItemView {
@@ -116,6 +117,35 @@ export class OrderView {
 
   @Field(() => String, { nullable: true, description: 'The admin who recorded the cash, or null.' })
   cashReceivedBy!: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'When the payment completed.' })
+  paidAt!: Date | null;
+
+  @Field(() => String, {
+    description: 'Where the parcel is (issue 27): unfulfilled, packed, out_for_delivery, delivery_failed or delivered',
+  })
+  fulfilmentStage!: string;
+
+  @Field(() => String, { description: 'What the shopper reads for it, e.g. "Paid — being prepared".' })
+  stageLabel!: string;
+
+  @Field(() => String, { description: "The order's tracking link is /track/<trackingToken>: unguessable." })
+  trackingToken!: string;
+
+  @Field(() => String, { nullable: true, description: 'Out for delivery with this rider…' })
+  riderName!: string | null;
+
+  @Field(() => String, { nullable: true })
+  riderPhone!: string | null;
+
+  @Field(() => String, { nullable: true, description: '…or with this courier and tracking number.' })
+  courierName!: string | null;
+
+  @Field(() => String, { nullable: true })
+  trackingNumber!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'After a failed delivery attempt: the new date, YYYY-MM-DD.' })
+  nextAttemptOn!: string | null;
 }
 
 /** Paid, and how much of it came back; an order paid on delivery is "to collect" until the rider has the money. */
@@ -172,5 +202,14 @@ export function toOrderView(order: Order, { refundNeededCents = 0 }: { refundNee
     whatsappUpdates: order.whatsappUpdates,
     cashReceivedAt: order.cashReceivedAt,
     cashReceivedBy: order.cashReceivedBy ? displayName(order.cashReceivedBy) : null,
+    paidAt: order.paidAt,
+    fulfilmentStage: order.fulfilmentStage,
+    stageLabel: shopperStageLabel(order),
+    trackingToken: order.trackingToken,
+    riderName: order.riderName,
+    riderPhone: order.riderPhone,
+    courierName: order.courierName,
+    trackingNumber: order.trackingNumber,
+    nextAttemptOn: order.nextAttemptOn,
   });
 }

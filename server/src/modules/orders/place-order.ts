@@ -9,7 +9,7 @@ import { lowStockNotifications } from '../notifications/admin-notifications';
 import { formatKsh } from '../../shared/money';
 import { lineTotalCents, orderTotals, subtotalCents, unitPriceCents } from './order-money';
 import { canTake, soldOutBy, stockAfter } from './stock-rules';
-import { PaymentMethod } from './order.entity';
+import { newTrackingToken, PaymentMethod } from './order.entity';
 import { payOnDeliveryRefusal } from './pay-on-delivery-rules';
 import { discountUsageColumns, type DiscountWithUsage } from '../discounts/discount-rules';
 import { discountCentsFor } from '../discounts/discount-amount';
@@ -181,8 +181,8 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
          insert into orders (id, user_id, payment_method, subtotal_cents, shipping_fee_cents, total_cents,
                              delivery_location_id, recipient_name, recipient_email, recipient_phone, shipping_address,
                              shipping_city, shipping_postal_code, reserved_until, discount_code_id, discount_code,
-                             discount_cents, idempotency_key, whatsapp_updates)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
+                             discount_cents, idempotency_key, whatsapp_updates, tracking_token)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *),
        lines as (
          insert into order_items (order_id, product_id, variant_id, size_label, product_name, unit_price_cents, quantity)
          select placed.id, wanted.product_id, wanted.variant_id, wanted.size_label, wanted.product_name,
@@ -228,6 +228,7 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
         discountCents,
         order.idempotencyKey,
         order.whatsappUpdates,
+        newTrackingToken(),
         order.userId,
         order.userId,
         JSON.stringify(notifications.map((note) => ({ ...note, link: note.link ?? null }))),

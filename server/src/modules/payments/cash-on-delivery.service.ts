@@ -4,7 +4,8 @@ import type { RequestContext } from '../../core/request-context';
 import { formatKsh } from '../../shared/money';
 import { randomToken } from '../../shared/secrets';
 import { isUuid } from '../../shared/uuid';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
+import { recordAudit } from '../audit/audit-log';
 import { User } from '../accounts/user.entity';
 import { recordAdminNotification } from '../notifications/admin-notifications';
 import { queuePaymentConfirmations } from '../notifications/notifications.service';
@@ -20,7 +21,7 @@ export const cashOnDeliveryService = {
    * moment) finds it paid.
    */
   async recordCash(ctx: RequestContext, orderId: unknown): Promise<Order> {
-    const admin = requireAdmin(ctx);
+    const admin = requirePermission(ctx, Permission.ORDERS);
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
     await ctx.em.transactional(async (em) => {
       const order = await em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -53,6 +54,13 @@ export const cashOnDeliveryService = {
         title: 'Cash received',
         text: `${formatKsh(order.totalCents)} in cash for order ${order.id.slice(0, 8)}`,
         link: '/oxalis/transactions',
+      });
+      recordAudit(ctx, em, {
+        action: 'recordCashPayment',
+        targetType: 'order',
+        targetId: order.id,
+        before: { paymentStatus: PaymentStatus.PENDING },
+        after: { paymentStatus: order.paymentStatus, amountCents: order.totalCents, cashReceivedAt: now },
       });
       await queuePaymentConfirmations(em, order, ctx.config.publicUrl);
       await em.flush();

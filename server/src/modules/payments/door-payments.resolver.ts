@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { withExpectedFailures } from '../../core/payload';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import { OrderPayload } from '../orders/orders-admin.views';
 import { toOrderView } from '../orders/orders.views';
 import { cashOnDeliveryService } from './cash-on-delivery.service';
@@ -11,7 +11,7 @@ import { mpesaService } from './mpesa.service';
 /** At the door, for orders paid on delivery (issue 26): the rider's two ways to be paid, pressed by an admin. */
 @Resolver()
 export class DoorPaymentsResolver {
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.ORDERS)
   @Mutation(() => PayWithMpesaPayload, {
     description:
       "Prompts the recipient's phone (or the number given) to pay an order placed to be paid on delivery (M-Pesa).",
@@ -27,7 +27,7 @@ export class DoorPaymentsResolver {
     return { charge: value ? { ...value, id: value.reference } : null, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.ORDERS)
   @Mutation(() => OrderPayload, { description: 'Records cash received at the door for an order paid on delivery.' })
   async recordCashPayment(
     @Ctx() ctx: RequestContext,

@@ -5,7 +5,8 @@ import { formatKsh } from '../../shared/money';
 import { kenyanMobile } from '../../shared/kenyan-mobile';
 import { randomToken } from '../../shared/secrets';
 import { isUuid } from '../../shared/uuid';
-import { requireAdmin, requireViewer } from '../accounts/guards';
+import { Permission, requirePermission, requireViewer } from '../accounts/guards';
+import { recordAudit } from '../audit/audit-log';
 import { OrderStatus, PaymentMethod, PaymentStatus } from '../orders/order.entity';
 import { countPaymentStart, countPromptToPhone } from './payment-limits';
 import { applyPaystackResult } from './payments.service';
@@ -128,6 +129,14 @@ async function startPrompt(
       'run',
       trx.getTransactionContext(),
     );
+    if ('atDoor' in scope) {
+      recordAudit(ctx, trx, {
+        action: 'requestDeliveryPayment',
+        targetType: 'order',
+        targetId: order.id,
+        after: { reference, amountCents: order.total_cents, method: PaymentMethod.MPESA },
+      });
+    }
     return { order, open: false };
   });
 }
@@ -212,7 +221,7 @@ export const mpesaService = {
    * order placed to be paid on delivery, as the checkout would. Counted as the admin's payment starts.
    */
   async requestAtDoor(ctx: RequestContext, orderId: unknown, phoneInput: unknown): Promise<MpesaCharge> {
-    const admin = requireAdmin(ctx);
+    const admin = requirePermission(ctx, Permission.ORDERS);
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
     const given = phoneInput === undefined || phoneInput === null || phoneInput === '' ? undefined : phoneInput;
     if (given !== undefined && !kenyanMobile(given)) throw AppError.field('phone', 'INVALID_PHONE', invalidMpesaNumber);

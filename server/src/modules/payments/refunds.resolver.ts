@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Reso
 import type { RequestContext } from '../../core/request-context';
 import { MutationPayload, withExpectedFailures } from '../../core/payload';
 import { pageOf } from '../../shared/pagination';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import type { Refund } from './refund.entity';
 import { refundsService } from './refunds.service';
 
@@ -49,7 +49,7 @@ function toRefundView(refund: Refund): RefundView {
 
 @Resolver()
 export class RefundsResolver {
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.REFUNDS)
   @Mutation(() => RefundPayload, {
     description: 'Sends money of a paid order back through Paystack: all that is left when no amount is given.',
   })
@@ -73,7 +73,7 @@ export class RefundsResolver {
     return { refund: value ? toRefundView(value) : null, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.REFUNDS)
   @Query(() => Int, {
     description:
       'What a refund of the order may still take, in cents: its payment less its live refunds (pending ones too).',

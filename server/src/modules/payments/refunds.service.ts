@@ -7,8 +7,8 @@ import type { RequestContext } from '../../core/request-context';
 import { formatKsh } from '../../shared/money';
 import type { Page } from '../../shared/pagination';
 import { isUuid } from '../../shared/uuid';
-import { requireAdmin, requireViewer } from '../accounts/guards';
-import { UserRole } from '../accounts/user.entity';
+import { Permission, requirePermission, requireViewer, rolePermissions } from '../accounts/guards';
+import { recordAudit } from '../audit/audit-log';
 import { recordAdminNotification } from '../notifications/admin-notifications';
 import { queueRefundNotifications } from '../notifications/notifications.service';
 import { Order, PaymentMethod, PaymentStatus } from '../orders/order.entity';
@@ -65,6 +65,8 @@ async function reserveRefund(
   em: EntityManager,
   input: ReturnType<typeof parseInput>,
   adminId: string,
+  /** Records the reservation in the audit log, in its transaction. */
+  audit: (trx: EntityManager, reserved: Reserved, paymentId: string) => void,
 ): Promise<Reserved> {
   return em.transactional(async (trx) => {
     const connection = trx.getConnection();
@@ -114,6 +116,7 @@ async function reserveRefund(
       'run',
       context,
     );
+    audit(trx, reserved, payment.id);
     return reserved;
   });
 }
@@ -335,9 +338,23 @@ async function recordSent(em: EntityManager, refundId: string, paystackRefundId:
 export const refundsService = {
   /** An admin sends money of a paid order back through Paystack, in full or in part. */
   async refundOrder(ctx: RequestContext, raw: RefundInput): Promise<Refund> {
-    const admin = requireAdmin(ctx);
+    const admin = requirePermission(ctx, Permission.REFUNDS);
     const input = parseInput(raw);
-    const reserved = await reserveRefund(ctx.em, input, admin.id);
+    const reserved = await reserveRefund(ctx.em, input, admin.id, (trx, { id, amount_cents }, paymentId) =>
+      recordAudit(ctx, trx, {
+        action: 'refundOrder',
+        targetType: 'order',
+        targetId: input.orderId,
+        after: {
+          refundId: id,
+          paymentId,
+          amountCents: amount_cents,
+          reason: input.reason,
+          restock: input.restock,
+          extraPayment: input.extraPayment,
+        },
+      }),
+    );
     // Released meanwhile (this process froze past the send window and another instance found nothing at
     // Paystack): sent now, it would refund money the shop's books no longer reserve.
     if (!(await stillSendable(ctx.em, reserved.id))) {
@@ -377,7 +394,7 @@ export const refundsService = {
    * decides again under the payment's lock. One statement.
    */
   async refundableCents(ctx: RequestContext, orderId: unknown): Promise<number> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.REFUNDS);
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
     const [row] = await ctx.em
       .getConnection()
@@ -401,7 +418,10 @@ export const refundsService = {
     if (!isUuid(orderId)) throw AppError.notFound('Order not found');
     return ctx.em.find(
       Refund,
-      viewer.role === UserRole.ADMIN ? { order: orderId } : { order: { id: orderId, user: viewer.id } },
+      // The team sees every order's refunds (staff too: they answer the shopper); a shopper only their own.
+      rolePermissions(viewer.role).includes(Permission.ORDERS)
+        ? { order: orderId }
+        : { order: { id: orderId, user: viewer.id } },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset },
     );
   },

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, Float, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../core/request-context';
 import { pageOf } from '../../shared/pagination';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import { transactionsAdminService } from './transactions-admin.service';
 
 @ObjectType('PaymentTransaction', { simpleResolvers: true })
@@ -74,7 +74,7 @@ export class AdminTransactionListView {
 
 @Resolver()
 export class TransactionsAdminResolver {
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.ORDERS)
   @Query(() => AdminTransactionListView, { description: 'Payments newest first: search by order id or method.' })
   async adminTransactions(
     @Ctx() ctx: RequestContext,

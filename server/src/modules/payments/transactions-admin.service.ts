@@ -2,7 +2,7 @@ import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
 import { queryAdminList, statusFigures, type AdminListRow } from '../../shared/admin-list';
 import { likePattern, searchText } from '../../shared/search';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
 import { PaymentStatus } from '../orders/order.entity';
 import { toCollectSql } from '../orders/orders-admin.service';
 import { orderLinesJsonSql, orderLinesSummary, type OrderLineFacts } from '../orders/order-lines-summary';
@@ -75,7 +75,7 @@ const transactionFigures = [
 export const transactionsAdminService = {
   /** Newest first; search: the order id's beginning or the payment method, any case. */
   async list(ctx: RequestContext, query: { search?: unknown; page: Page }): Promise<AdminTransactionList> {
-    requireAdmin(ctx);
+    requirePermission(ctx, Permission.ORDERS);
     const search = searchText(query.search);
     const conditions: string[] = [];
     const parameters: unknown[] = [];

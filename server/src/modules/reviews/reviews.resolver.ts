@@ -3,7 +3,7 @@ import { withExpectedFailures } from '../../core/payload';
 import type { RequestContext } from '../../core/request-context';
 import { pageOf } from '../../shared/pagination';
 import { ActionResult } from '../accounts/accounts.inputs';
-import { UserRole } from '../accounts/user.entity';
+import { Permission } from '../accounts/guards';
 import { catalogService } from '../catalog/catalog.service';
 import { ProductView } from '../catalog/catalog.views';
 import { Review } from './review.entity';
@@ -43,7 +43,7 @@ export class ReviewResolver {
     return reviewsService.listForProduct(ctx, productId, pageOf(limit, offset, 5));
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.REVIEWS)
   @Query(() => AdminReviewList, { description: 'Admins only: every review, hidden ones included, newest first.' })
   async adminReviews(
     @Ctx() ctx: RequestContext,
@@ -70,7 +70,7 @@ export class ReviewResolver {
     return { review: value, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.REVIEWS)
   @Mutation(() => HideReviewPayload, { description: 'Admins only: hides a review from the shop, or shows it again.' })
   async hideReview(
     @Ctx() ctx: RequestContext,
@@ -83,7 +83,7 @@ export class ReviewResolver {
     return { review: value, errors };
   }
 
-  @Authorized(UserRole.ADMIN)
+  @Authorized(Permission.REVIEWS)
   @Mutation(() => ActionResult, { description: 'Admins only.' })
   async deleteReview(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<ActionResult> {
     const { errors } = await withExpectedFailures(() => reviewsService.delete(ctx, id), { notFoundField: 'id' });

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { sendData } from '../../core/envelope';
 import { queryNumber } from '../../shared/query-params';
 import { pageOf } from '../../shared/pagination';
-import { requireAdmin } from '../accounts/guards';
+import { Permission, requirePermission } from '../accounts/guards';
 import type { Review } from './review.entity';
 import { reviewsService } from './reviews.service';
 
@@ -39,7 +39,7 @@ export function reviewsRoutes(cachedPublicly: RequestHandler): Router {
   });
 
   router.delete('/reviews/delete/:id', async (request, response) => {
-    requireAdmin(request.ctx);
+    requirePermission(request.ctx, Permission.REVIEWS);
     const id = await reviewsService.delete(request.ctx, request.params.id);
     sendData(response, { id }, 'Review deleted successfully');
   });

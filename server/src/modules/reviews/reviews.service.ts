@@ -1,5 +1,6 @@
 import { ref } from '@mikro-orm/core';
 import { announceCatalogueChange, cacheTag, type CatalogueChange } from '../../events/catalogue-change';
+import { recordAudit } from '../audit/audit-log';
 import { AppError, FieldError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import type { Page } from '../../shared/pagination';
@@ -211,14 +212,22 @@ export const reviewsService = {
       ? await ctx.em.transactional(async (em) => {
           const rows = await em
             .getConnection()
-            .execute<{ product_id: number | null }[]>(
-              'delete from reviews where id = ? returning product_id',
+            .execute<{ product_id: number | null; review: unknown }[]>(
+              'delete from reviews where id = ? returning product_id, to_jsonb(reviews.*) as review',
               [reviewId],
               'all',
               em.getTransactionContext(),
             );
           const [row] = rows;
-          if (row) await announceCatalogueChange(em, reviewChange(row.product_id));
+          if (row) {
+            recordAudit(ctx, em, {
+              action: 'deleteReview',
+              targetType: 'review',
+              targetId: reviewId,
+              before: row.review,
+            });
+            await announceCatalogueChange(em, reviewChange(row.product_id));
+          }
           return rows.length;
         })
       : 0;
@@ -233,6 +242,13 @@ export const reviewsService = {
       const review = await em.findOne(Review, { id });
       if (!review) throw AppError.notFound('Review not found');
       if (review.hidden !== hidden) {
+        recordAudit(ctx, em, {
+          action: 'hideReview',
+          targetType: 'review',
+          targetId: review.id,
+          before: { hidden: review.hidden },
+          after: { hidden },
+        });
         review.hidden = hidden;
         await em.flush();
         await announceCatalogueChange(em, reviewChange(review.product?.id ?? null));

@@ -10,6 +10,13 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
+export type FailedDeliveryInput = {
+  /** The day of the next attempt, YYYY-MM-DD (today to 14 days ahead). */
+  nextAttemptOn: string;
+  /** What happened, as the rider reported it. */
+  reason: string;
+};
+
 /** Why a field was refused. */
 export type FieldErrorCode =
   | 'ALREADY_PAID'
@@ -46,12 +53,14 @@ export type FieldErrorCode =
   | 'INVALID_SALE_PRICE'
   | 'INVALID_STATUS'
   | 'INVALID_TOKEN'
+  | 'IN_STOCK'
   | 'NOT_AN_IMAGE'
   | 'NOT_FOUND'
   | 'NOT_PAYABLE'
   | 'NOT_REFUNDABLE'
   | 'OUT_OF_RANGE'
   | 'OUT_OF_STOCK'
+  | 'OWNER_ROLE'
   | 'PAYMENT_PENDING'
   | 'PAY_ON_DELIVERY_LIMIT'
   | 'PAY_ON_DELIVERY_UNAVAILABLE'
@@ -70,6 +79,14 @@ export type FieldErrorCode =
   | 'UNKNOWN_CATEGORY'
   | 'VERIFICATION_REQUIRED';
 
+/** A rider (name and phone) in town, or a courier and tracking number. */
+export type OutForDeliveryInput = {
+  courierName?: string | null | undefined;
+  riderName?: string | null | undefined;
+  riderPhone?: string | null | undefined;
+  trackingNumber?: string | null | undefined;
+};
+
 export type AdminOrdersQueryVariables = Exact<{
   search?: string | null | undefined;
   paymentState?: string | null | undefined;
@@ -78,7 +95,7 @@ export type AdminOrdersQueryVariables = Exact<{
 }>;
 
 
-export type AdminOrdersQuery = { adminOrders: { __typename: 'AdminOrderList', totalCount: number, stats: { __typename: 'OrderStats', total: number, pending: number, delivered: number, cancelled: number, totalSalesCents: number, toCollect: number, toCollectCents: number }, orders: Array<{ __typename: 'Order', id: string, createdAt: string, status: string, paymentMethod: string, cashReceivedAt: string | null, cashReceivedBy: string | null, paymentStatus: string, paymentState: string, refundedCents: number, refundNeededCents: number, recipientName: string, recipientEmail: string, recipientPhone: string, shippingCity: string, discountCode: string | null, discountCents: number, totalCents: number, items: Array<{ __typename: 'OrderItem', id: number, name: string, sizeLabel: string, quantity: number }> }> } };
+export type AdminOrdersQuery = { adminOrders: { __typename: 'AdminOrderList', totalCount: number, stats: { __typename: 'OrderStats', total: number, pending: number, delivered: number, cancelled: number, totalSalesCents: number, toCollect: number, toCollectCents: number }, orders: Array<{ __typename: 'Order', id: string, createdAt: string, status: string, fulfilmentStage: string, stageLabel: string, riderName: string | null, riderPhone: string | null, courierName: string | null, trackingNumber: string | null, nextAttemptOn: string | null, paymentMethod: string, cashReceivedAt: string | null, cashReceivedBy: string | null, paymentStatus: string, paymentState: string, refundedCents: number, refundNeededCents: number, recipientName: string, recipientEmail: string, recipientPhone: string, shippingCity: string, discountCode: string | null, discountCents: number, totalCents: number, items: Array<{ __typename: 'OrderItem', id: number, name: string, sizeLabel: string, quantity: number }> }> } };
 
 export type UpdateOrderStatusMutationVariables = Exact<{
   id: string | number;
@@ -135,8 +152,47 @@ export type DoorOrderPaymentQueryVariables = Exact<{
 
 export type DoorOrderPaymentQuery = { adminOrders: { __typename: 'AdminOrderList', orders: Array<{ __typename: 'Order', id: string, paymentStatus: string, paymentState: string }> } };
 
+export type FulfilledOrderFragment = { __typename: 'Order', id: string, status: string, fulfilmentStage: string, stageLabel: string, riderName: string | null, riderPhone: string | null, courierName: string | null, trackingNumber: string | null, nextAttemptOn: string | null };
 
-export const AdminOrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOrders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"paymentState"},"value":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"cancelled"}},{"kind":"Field","name":{"kind":"Name","value":"totalSalesCents"}},{"kind":"Field","name":{"kind":"Name","value":"toCollect"}},{"kind":"Field","name":{"kind":"Name","value":"toCollectCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paymentMethod"}},{"kind":"Field","name":{"kind":"Name","value":"cashReceivedAt"}},{"kind":"Field","name":{"kind":"Name","value":"cashReceivedBy"}},{"kind":"Field","name":{"kind":"Name","value":"paymentStatus"}},{"kind":"Field","name":{"kind":"Name","value":"paymentState"}},{"kind":"Field","name":{"kind":"Name","value":"refundedCents"}},{"kind":"Field","name":{"kind":"Name","value":"refundNeededCents"}},{"kind":"Field","name":{"kind":"Name","value":"recipientName"}},{"kind":"Field","name":{"kind":"Name","value":"recipientEmail"}},{"kind":"Field","name":{"kind":"Name","value":"recipientPhone"}},{"kind":"Field","name":{"kind":"Name","value":"shippingCity"}},{"kind":"Field","name":{"kind":"Name","value":"discountCode"}},{"kind":"Field","name":{"kind":"Name","value":"discountCents"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"sizeLabel"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
+export type OrderStepsQueryVariables = Exact<{
+  search: string;
+}>;
+
+
+export type OrderStepsQuery = { adminOrders: { __typename: 'AdminOrderList', orders: Array<{ __typename: 'Order', id: string, steps: Array<{ __typename: 'FulfilmentStep', id: string, stage: string, title: string, detail: string | null, at: string, by: string | null }> }> } };
+
+export type MarkOrderPackedMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type MarkOrderPackedMutation = { markOrderPacked: { __typename: 'OrderPayload', order: { __typename: 'Order', id: string, status: string, fulfilmentStage: string, stageLabel: string, riderName: string | null, riderPhone: string | null, courierName: string | null, trackingNumber: string | null, nextAttemptOn: string | null } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
+
+export type MarkOutForDeliveryMutationVariables = Exact<{
+  orderId: string | number;
+  input: Types.OutForDeliveryInput;
+}>;
+
+
+export type MarkOutForDeliveryMutation = { markOutForDelivery: { __typename: 'OrderPayload', order: { __typename: 'Order', id: string, status: string, fulfilmentStage: string, stageLabel: string, riderName: string | null, riderPhone: string | null, courierName: string | null, trackingNumber: string | null, nextAttemptOn: string | null } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
+
+export type RecordFailedDeliveryMutationVariables = Exact<{
+  orderId: string | number;
+  input: Types.FailedDeliveryInput;
+}>;
+
+
+export type RecordFailedDeliveryMutation = { recordFailedDelivery: { __typename: 'OrderPayload', order: { __typename: 'Order', id: string, status: string, fulfilmentStage: string, stageLabel: string, riderName: string | null, riderPhone: string | null, courierName: string | null, trackingNumber: string | null, nextAttemptOn: string | null } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
+
+export type MarkOrderDeliveredMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type MarkOrderDeliveredMutation = { markOrderDelivered: { __typename: 'OrderPayload', order: { __typename: 'Order', id: string, status: string, fulfilmentStage: string, stageLabel: string, riderName: string | null, riderPhone: string | null, courierName: string | null, trackingNumber: string | null, nextAttemptOn: string | null } | null, errors: Array<{ __typename: 'FieldError', field: string, code: Types.FieldErrorCode, message: string }> } };
+
+export const FulfilledOrderFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FulfilledOrder"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"fulfilmentStage"}},{"kind":"Field","name":{"kind":"Name","value":"stageLabel"}},{"kind":"Field","name":{"kind":"Name","value":"riderName"}},{"kind":"Field","name":{"kind":"Name","value":"riderPhone"}},{"kind":"Field","name":{"kind":"Name","value":"courierName"}},{"kind":"Field","name":{"kind":"Name","value":"trackingNumber"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptOn"}}]}}]} as unknown as DocumentNode;
+export const AdminOrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOrders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"paymentState"},"value":{"kind":"Variable","name":{"kind":"Name","value":"paymentState"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"cancelled"}},{"kind":"Field","name":{"kind":"Name","value":"totalSalesCents"}},{"kind":"Field","name":{"kind":"Name","value":"toCollect"}},{"kind":"Field","name":{"kind":"Name","value":"toCollectCents"}}]}},{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"fulfilmentStage"}},{"kind":"Field","name":{"kind":"Name","value":"stageLabel"}},{"kind":"Field","name":{"kind":"Name","value":"riderName"}},{"kind":"Field","name":{"kind":"Name","value":"riderPhone"}},{"kind":"Field","name":{"kind":"Name","value":"courierName"}},{"kind":"Field","name":{"kind":"Name","value":"trackingNumber"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptOn"}},{"kind":"Field","name":{"kind":"Name","value":"paymentMethod"}},{"kind":"Field","name":{"kind":"Name","value":"cashReceivedAt"}},{"kind":"Field","name":{"kind":"Name","value":"cashReceivedBy"}},{"kind":"Field","name":{"kind":"Name","value":"paymentStatus"}},{"kind":"Field","name":{"kind":"Name","value":"paymentState"}},{"kind":"Field","name":{"kind":"Name","value":"refundedCents"}},{"kind":"Field","name":{"kind":"Name","value":"refundNeededCents"}},{"kind":"Field","name":{"kind":"Name","value":"recipientName"}},{"kind":"Field","name":{"kind":"Name","value":"recipientEmail"}},{"kind":"Field","name":{"kind":"Name","value":"recipientPhone"}},{"kind":"Field","name":{"kind":"Name","value":"shippingCity"}},{"kind":"Field","name":{"kind":"Name","value":"discountCode"}},{"kind":"Field","name":{"kind":"Name","value":"discountCents"}},{"kind":"Field","name":{"kind":"Name","value":"totalCents"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"sizeLabel"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminOrdersQuery__
@@ -385,3 +441,137 @@ export function useDoorOrderPaymentSuspenseQuery(baseOptions?: ApolloReactHooks.
 export type DoorOrderPaymentQueryHookResult = ReturnType<typeof useDoorOrderPaymentQuery>;
 export type DoorOrderPaymentLazyQueryHookResult = ReturnType<typeof useDoorOrderPaymentLazyQuery>;
 export type DoorOrderPaymentSuspenseQueryHookResult = ReturnType<typeof useDoorOrderPaymentSuspenseQuery>;
+export const OrderStepsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrderSteps"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"steps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"stage"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"detail"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"by"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useOrderStepsQuery__
+ *
+ * To run a query within a React component, call `useOrderStepsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useOrderStepsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useOrderStepsQuery({
+ *   variables: {
+ *      search: // value for 'search'
+ *   },
+ * });
+ */
+export function useOrderStepsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<OrderStepsQuery, OrderStepsQueryVariables> & ({ variables: OrderStepsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<OrderStepsQuery, OrderStepsQueryVariables>(OrderStepsDocument, options);
+      }
+export function useOrderStepsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<OrderStepsQuery, OrderStepsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<OrderStepsQuery, OrderStepsQueryVariables>(OrderStepsDocument, options);
+        }
+// @ts-ignore
+export function useOrderStepsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<OrderStepsQuery, OrderStepsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<OrderStepsQuery, OrderStepsQueryVariables>;
+export function useOrderStepsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<OrderStepsQuery, OrderStepsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<OrderStepsQuery | undefined, OrderStepsQueryVariables>;
+export function useOrderStepsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<OrderStepsQuery, OrderStepsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<OrderStepsQuery, OrderStepsQueryVariables>(OrderStepsDocument, options);
+        }
+export type OrderStepsQueryHookResult = ReturnType<typeof useOrderStepsQuery>;
+export type OrderStepsLazyQueryHookResult = ReturnType<typeof useOrderStepsLazyQuery>;
+export type OrderStepsSuspenseQueryHookResult = ReturnType<typeof useOrderStepsSuspenseQuery>;
+export const MarkOrderPackedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MarkOrderPacked"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"markOrderPacked"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FulfilledOrder"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FulfilledOrder"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"fulfilmentStage"}},{"kind":"Field","name":{"kind":"Name","value":"stageLabel"}},{"kind":"Field","name":{"kind":"Name","value":"riderName"}},{"kind":"Field","name":{"kind":"Name","value":"riderPhone"}},{"kind":"Field","name":{"kind":"Name","value":"courierName"}},{"kind":"Field","name":{"kind":"Name","value":"trackingNumber"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptOn"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useMarkOrderPackedMutation__
+ *
+ * To run a mutation, you first call `useMarkOrderPackedMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useMarkOrderPackedMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [markOrderPackedMutation, { data, loading, error }] = useMarkOrderPackedMutation({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *   },
+ * });
+ */
+export function useMarkOrderPackedMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<MarkOrderPackedMutation, MarkOrderPackedMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<MarkOrderPackedMutation, MarkOrderPackedMutationVariables>(MarkOrderPackedDocument, options);
+      }
+export type MarkOrderPackedMutationHookResult = ReturnType<typeof useMarkOrderPackedMutation>;
+export const MarkOutForDeliveryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MarkOutForDelivery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OutForDeliveryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"markOutForDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FulfilledOrder"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FulfilledOrder"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"fulfilmentStage"}},{"kind":"Field","name":{"kind":"Name","value":"stageLabel"}},{"kind":"Field","name":{"kind":"Name","value":"riderName"}},{"kind":"Field","name":{"kind":"Name","value":"riderPhone"}},{"kind":"Field","name":{"kind":"Name","value":"courierName"}},{"kind":"Field","name":{"kind":"Name","value":"trackingNumber"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptOn"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useMarkOutForDeliveryMutation__
+ *
+ * To run a mutation, you first call `useMarkOutForDeliveryMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useMarkOutForDeliveryMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [markOutForDeliveryMutation, { data, loading, error }] = useMarkOutForDeliveryMutation({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useMarkOutForDeliveryMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<MarkOutForDeliveryMutation, MarkOutForDeliveryMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<MarkOutForDeliveryMutation, MarkOutForDeliveryMutationVariables>(MarkOutForDeliveryDocument, options);
+      }
+export type MarkOutForDeliveryMutationHookResult = ReturnType<typeof useMarkOutForDeliveryMutation>;
+export const RecordFailedDeliveryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RecordFailedDelivery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FailedDeliveryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recordFailedDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FulfilledOrder"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FulfilledOrder"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"fulfilmentStage"}},{"kind":"Field","name":{"kind":"Name","value":"stageLabel"}},{"kind":"Field","name":{"kind":"Name","value":"riderName"}},{"kind":"Field","name":{"kind":"Name","value":"riderPhone"}},{"kind":"Field","name":{"kind":"Name","value":"courierName"}},{"kind":"Field","name":{"kind":"Name","value":"trackingNumber"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptOn"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useRecordFailedDeliveryMutation__
+ *
+ * To run a mutation, you first call `useRecordFailedDeliveryMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRecordFailedDeliveryMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [recordFailedDeliveryMutation, { data, loading, error }] = useRecordFailedDeliveryMutation({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useRecordFailedDeliveryMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RecordFailedDeliveryMutation, RecordFailedDeliveryMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RecordFailedDeliveryMutation, RecordFailedDeliveryMutationVariables>(RecordFailedDeliveryDocument, options);
+      }
+export type RecordFailedDeliveryMutationHookResult = ReturnType<typeof useRecordFailedDeliveryMutation>;
+export const MarkOrderDeliveredDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MarkOrderDelivered"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"markOrderDelivered"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"FulfilledOrder"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"FulfilledOrder"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"fulfilmentStage"}},{"kind":"Field","name":{"kind":"Name","value":"stageLabel"}},{"kind":"Field","name":{"kind":"Name","value":"riderName"}},{"kind":"Field","name":{"kind":"Name","value":"riderPhone"}},{"kind":"Field","name":{"kind":"Name","value":"courierName"}},{"kind":"Field","name":{"kind":"Name","value":"trackingNumber"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptOn"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useMarkOrderDeliveredMutation__
+ *
+ * To run a mutation, you first call `useMarkOrderDeliveredMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useMarkOrderDeliveredMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [markOrderDeliveredMutation, { data, loading, error }] = useMarkOrderDeliveredMutation({
+ *   variables: {
+ *      orderId: // value for 'orderId'
+ *   },
+ * });
+ */
+export function useMarkOrderDeliveredMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<MarkOrderDeliveredMutation, MarkOrderDeliveredMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<MarkOrderDeliveredMutation, MarkOrderDeliveredMutationVariables>(MarkOrderDeliveredDocument, options);
+      }
+export type MarkOrderDeliveredMutationHookResult = ReturnType<typeof useMarkOrderDeliveredMutation>;

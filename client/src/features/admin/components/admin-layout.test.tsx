@@ -33,6 +33,40 @@ describe('AdminLayout', () => {
     expect(within(bell).getByTestId('unread-badge')).toHaveTextContent('4');
   });
 
+  it('shows each role only the pages it may use (decision 0102): staff, manager, owner', async () => {
+    const navLinks = async (role: 'STAFF' | 'MANAGER' | 'ADMIN') => {
+      const view = renderAdmin(<AdminLayout />, {
+        mocks: [viewerMock(createViewer({ first: 'Njeri', role }), { maxUsageCount: 5 }), unreadMock(0)],
+      });
+      await screen.findByText('Welcome back, Njeri');
+      const links = within(screen.getByRole('navigation', { name: 'Admin' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+      view.unmount();
+      return links;
+    };
+    expect(await navLinks('STAFF')).toEqual([
+      'Dashboard',
+      'Inventory',
+      'Most wanted',
+      'Orders',
+      'Reviews',
+      'Transactions',
+    ]);
+    expect(await navLinks('MANAGER')).toEqual([
+      'Dashboard',
+      'Upload Product',
+      'Create Category',
+      'Inventory',
+      'Most wanted',
+      'Orders',
+      'Reviews',
+      'Transactions',
+      'Discount codes',
+    ]);
+    expect(await navLinks('ADMIN')).toEqual(expect.arrayContaining(['Subscribers', 'Delivery', 'Staff', 'Audit log']));
+  });
+
   it('shows no badge when everything is read', async () => {
     renderAdmin(<AdminLayout />, { mocks: [viewerMock(admin, { maxUsageCount: 5 }), unreadMock(0)] });
 

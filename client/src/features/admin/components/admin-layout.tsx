@@ -2,6 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useLogout } from '../../../shared/session/use-logout';
+import { useCan, type Permission } from '../../../shared/session/use-permissions';
 import { useViewer } from '../../../shared/session/use-viewer';
 import { BellIcon, CloseIcon, MenuIcon, UserIcon } from '../../../shared/ui/icons';
 import { ToastProvider } from '../../../shared/ui/toast';
@@ -11,18 +12,22 @@ import { ConfirmDialog } from './confirm-dialog';
 import './admin-layout.css';
 import './admin-pages.css';
 
-const sidebarLinks = [
-  { to: '/oxalis', label: 'Dashboard' },
-  { to: '/oxalis/upload', label: 'Upload Product' },
-  { to: '/oxalis/category', label: 'Create Category' },
-  { to: '/oxalis/inventory', label: 'Inventory' },
-  { to: '/oxalis/orders', label: 'Orders' },
-  { to: '/oxalis/reviews', label: 'Reviews' },
-  { to: '/oxalis/transactions', label: 'Transactions' },
-  { to: '/oxalis/discounts', label: 'Discount codes' },
-  { to: '/oxalis/subscribers', label: 'Subscribers' },
-  { to: '/oxalis/delivery', label: 'Delivery' },
-] as const;
+// Each link shows only to a role whose permission opens its page (decision 0102); the server checks every call.
+const sidebarLinks: readonly { to: string; label: string; permission: Permission }[] = [
+  { to: '/oxalis', label: 'Dashboard', permission: 'ORDERS' },
+  { to: '/oxalis/upload', label: 'Upload Product', permission: 'CATALOGUE' },
+  { to: '/oxalis/category', label: 'Create Category', permission: 'CATALOGUE' },
+  { to: '/oxalis/inventory', label: 'Inventory', permission: 'STOCK' },
+  { to: '/oxalis/wanted', label: 'Most wanted', permission: 'STOCK' },
+  { to: '/oxalis/orders', label: 'Orders', permission: 'ORDERS' },
+  { to: '/oxalis/reviews', label: 'Reviews', permission: 'REVIEWS' },
+  { to: '/oxalis/transactions', label: 'Transactions', permission: 'ORDERS' },
+  { to: '/oxalis/discounts', label: 'Discount codes', permission: 'DISCOUNTS' },
+  { to: '/oxalis/subscribers', label: 'Subscribers', permission: 'SETTINGS' },
+  { to: '/oxalis/delivery', label: 'Delivery', permission: 'SETTINGS' },
+  { to: '/oxalis/staff', label: 'Staff', permission: 'STAFF' },
+  { to: '/oxalis/audit', label: 'Audit log', permission: 'SETTINGS' },
+];
 
 // New notifications arrive from other people's actions (orders, reviews): the bell asks again now and then.
 const UNREAD_POLL_MS = 60_000;
@@ -34,6 +39,7 @@ export function AdminLayout() {
   useEffect(() => installUploadLink(client), [client]);
 
   const { viewer } = useViewer();
+  const can = useCan();
   const { data: header } = useAdminHeaderQuery({ pollInterval: UNREAD_POLL_MS });
   const unread = header?.unreadNotificationCount ?? 0;
   const [menuOpen, setMenuOpen] = useState(false);
@@ -69,13 +75,15 @@ export function AdminLayout() {
           </div>
           <nav aria-label="Admin" id={sidebarId} className="admin-layout__nav">
             <ul>
-              {sidebarLinks.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === '/oxalis'}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
+              {sidebarLinks
+                .filter((link) => can(link.permission))
+                .map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === '/oxalis'}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
             </ul>
           </nav>
         </aside>

@@ -8,8 +8,8 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
 interface DailySalesPoint {
   day: string;
-  totalCents: number;
-  orders: number;
+  paidRevenueCents: number;
+  paidOrders: number;
 }
 
 const dayLabel = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -20,10 +20,10 @@ function labelOf(day: string): string {
 }
 
 /**
- * Delivered sales per day as bars (Chart.js on a canvas), with the same figures in a table for screen readers
+ * Paid revenue per day as bars (Chart.js on a canvas), with the same figures in a table for screen readers
  * and for anyone who wants the numbers.
  */
-export function SalesChart({ days }: { days: DailySalesPoint[] }) {
+export function SalesChart({ days, title }: { days: readonly DailySalesPoint[]; title: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -37,8 +37,8 @@ export function SalesChart({ days }: { days: DailySalesPoint[] }) {
         labels: days.map((point) => labelOf(point.day)),
         datasets: [
           {
-            label: 'Sales (Ksh)',
-            data: days.map((point) => point.totalCents / 100),
+            label: 'Paid revenue (Ksh)',
+            data: days.map((point) => point.paidRevenueCents / 100),
             backgroundColor: '#8a5a44',
           },
         ],
@@ -53,7 +53,7 @@ export function SalesChart({ days }: { days: DailySalesPoint[] }) {
             callbacks: {
               label: (item) => {
                 const point = days[item.dataIndex];
-                return point ? `${formatMoney(point.totalCents)} (${point.orders} orders)` : '';
+                return point ? `${formatMoney(point.paidRevenueCents)} (${point.paidOrders} orders)` : '';
               },
             },
           },
@@ -66,21 +66,21 @@ export function SalesChart({ days }: { days: DailySalesPoint[] }) {
   return (
     <figure className="admin-panel">
       <figcaption>
-        <h2>Sales, last 30 days</h2>
+        <h2>{title}</h2>
       </figcaption>
       <div className="admin-chart">
-        <canvas ref={canvasRef} role="img" aria-label="Delivered sales per day for the last 30 days" />
+        <canvas ref={canvasRef} role="img" aria-label={`${title}: paid revenue per day`} />
       </div>
       <details>
         <summary>Figures</summary>
         <AdminTable
-          columns={['Day', 'Orders', 'Sales']}
+          columns={['Day', 'Paid orders', 'Paid revenue']}
           items={days}
           row={(point) => (
             <tr key={point.day}>
               <td>{point.day}</td>
-              <td>{point.orders}</td>
-              <td>{formatMoney(point.totalCents)}</td>
+              <td>{point.paidOrders}</td>
+              <td>{formatMoney(point.paidRevenueCents)}</td>
             </tr>
           )}
         />

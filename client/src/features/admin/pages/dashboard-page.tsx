@@ -1,18 +1,34 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../shared/format-money';
+import { useCan } from '../../../shared/session/use-permissions';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { roleLabel } from '../admin-format';
 import { useDashboardQuery } from '../api/dashboard.generated';
+import { useSalesDashboardQuery } from '../api/sales-dashboard.generated';
 import { AdminTable, AdminTableScroller } from '../components/admin-table';
 import { LoadState } from '../components/admin-list';
-import { SalesChart } from '../components/sales-chart';
+import { DashboardRangePicker } from '../components/dashboard-range-picker';
+import { SalesOverview } from '../components/sales-overview';
 import { StatCards } from '../components/stat-cards';
+import { salesCsvHref, type DashboardRange } from '../dashboard-range';
 import { LOW_STOCK_INVENTORY_PATH } from '../inventory-params';
 
 export function DashboardPage() {
   // Every visit asks again: the figures move whenever an order changes status.
   const { data, error } = useDashboardQuery({ fetchPolicy: 'cache-and-network' });
   const dashboard = data?.dashboard;
+  const [range, setRange] = useState<DashboardRange>({ period: 'LAST_30_DAYS' });
+  // Staff without reports see the spec's cards only: the server would refuse them the sales figures.
+  const canSeeSales = useCan()('REPORTS');
+  const sales = useSalesDashboardQuery({
+    variables: { range },
+    fetchPolicy: 'cache-and-network',
+    skip: !canSeeSales,
+  });
+  // A refused custom range keeps the last figures on screen, with the server's reason above them.
+  const salesProblem = sales.error?.message;
+  const salesData = sales.data?.salesDashboard ?? sales.previousData?.salesDashboard;
 
   return (
     <section className="admin-page">
@@ -26,7 +42,11 @@ export function DashboardPage() {
             stats={[
               { title: 'Total Products', value: String(dashboard.totalProducts) },
               { title: 'Pending Orders', value: String(dashboard.pendingOrders) },
-              { title: 'Total Sales', value: formatMoney(dashboard.totalSalesCents) },
+              {
+                title: 'Total Sales',
+                value: formatMoney(dashboard.totalSalesCents),
+                note: 'Delivered orders only',
+              },
               { title: 'Delivered Orders', value: String(dashboard.deliveredOrders) },
               { title: 'Cancelled Orders', value: String(dashboard.cancelledOrders) },
               {
@@ -35,26 +55,7 @@ export function DashboardPage() {
               },
             ]}
           />
-          <SalesChart days={dashboard.salesByDay} />
           <div className="admin-grid">
-            <section className="admin-panel" aria-labelledby="top-products">
-              <h2 id="top-products">Top Products</h2>
-              {dashboard.topProducts.length === 0 ? (
-                <p className="muted">No delivered sales yet.</p>
-              ) : (
-                <AdminTable
-                  columns={['Product', 'Sold', 'Revenue']}
-                  items={dashboard.topProducts}
-                  row={(product) => (
-                    <tr key={product.productId}>
-                      <td>{product.name}</td>
-                      <td>{product.quantitySold}</td>
-                      <td>{formatMoney(product.revenueCents)}</td>
-                    </tr>
-                  )}
-                />
-              )}
-            </section>
             <section className="admin-panel" aria-labelledby="low-stock">
               <h2 id="low-stock">Low Stock</h2>
               <p className="muted">{dashboard.lowStockThreshold} or fewer left</p>
@@ -80,6 +81,27 @@ export function DashboardPage() {
               )}
             </section>
           </div>
+          {canSeeSales ? (
+            <section aria-labelledby="sales" className="admin-sales">
+              <div className="admin-page__toolbar">
+                <h2 id="sales">Sales</h2>
+                <DashboardRangePicker range={range} onChange={setRange} />
+                <a className="button button--outline" href={salesCsvHref(range)} download>
+                  Download CSV
+                </a>
+              </div>
+              {salesProblem ? (
+                <p role="alert" className="admin-error">
+                  {salesProblem}
+                </p>
+              ) : null}
+              {salesData ? (
+                <SalesOverview sales={salesData} />
+              ) : (
+                <LoadState loaded={false} error={sales.error} failure="Failed to load the sales figures" />
+              )}
+            </section>
+          ) : null}
           <section className="admin-panel" aria-labelledby="recent-users" style={{ marginTop: '1rem' }}>
             <h2 id="recent-users">Recent Users</h2>
             <AdminTableScroller label="Recent Users table">

@@ -8,11 +8,14 @@ import { useAdminOrdersQuery, type AdminOrdersQuery } from '../api/orders.genera
 import { AdminList, Pager, SearchToolbar } from '../components/admin-list';
 import { DoorPaymentDialog } from '../components/door-payment-dialog';
 import { ExtraPaymentRefundDialog } from '../components/extra-payment-refund-dialog';
+import { FulfilmentDialog } from '../components/fulfilment-dialog';
+import { canFulfil } from '../fulfilment-order';
 import { OrderPaymentBadge } from '../components/order-payment-badge';
 import { OrderStatusDialog } from '../components/order-status-dialog';
 import { RefundDialog } from '../components/refund-dialog';
 import { usePagedListSearch } from '../components/use-list-search';
 import { StatCards } from '../components/stat-cards';
+import { useCan } from '../../../shared/session/use-permissions';
 import { StatusBadge } from '../components/status-badge';
 
 type AdminOrder = AdminOrdersQuery['adminOrders']['orders'][number];
@@ -49,11 +52,24 @@ export function OrdersPage() {
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const [refundingExtra, setRefundingExtra] = useState<AdminOrder | null>(null);
   const [collecting, setCollecting] = useState<AdminOrder | null>(null);
+  const [fulfilling, setFulfilling] = useState<AdminOrder | null>(null);
   const filterId = useId();
+  // Refunds are the manager's and the owner's (decision 0102): staff do not see the buttons.
+  const canRefund = useCan()('REFUNDS');
 
   const actions = (order: AdminOrder) => (
     <>
       {statusButton(order)}
+      {canFulfil(order) ? (
+        <button
+          type="button"
+          className="button"
+          aria-label={`Fulfil order ${shortId(order.id)}`}
+          onClick={() => setFulfilling(order)}
+        >
+          Fulfil
+        </button>
+      ) : null}
       {order.paymentState === 'to_collect' ? (
         <button
           type="button"
@@ -64,7 +80,7 @@ export function OrdersPage() {
           Collect payment
         </button>
       ) : null}
-      {order.paymentStatus === 'completed' && order.paymentState !== 'refunded' ? (
+      {canRefund && order.paymentStatus === 'completed' && order.paymentState !== 'refunded' ? (
         <button
           type="button"
           className="button button--outline"
@@ -74,7 +90,7 @@ export function OrdersPage() {
           Refund
         </button>
       ) : null}
-      {order.refundNeededCents > 0 ? (
+      {canRefund && order.refundNeededCents > 0 ? (
         <button
           type="button"
           className="button"
@@ -159,6 +175,7 @@ export function OrdersPage() {
             <p>
               <StatusBadge status={order.status} /> <OrderPaymentBadge order={order} />
             </p>
+            {order.status === 'pending' ? <p className="muted">{order.stageLabel}</p> : null}
             {actions(order)}
           </li>
         )}
@@ -188,6 +205,13 @@ export function OrdersPage() {
               </td>
               <td>
                 <StatusBadge status={order.status} />
+                {/* Where a pending order is on its way; delivered and cancelled say all in the badge. */}
+                {order.status === 'pending' ? (
+                  <>
+                    <br />
+                    <span className="muted">{order.stageLabel}</span>
+                  </>
+                ) : null}
               </td>
               <td>{actions(order)}</td>
             </tr>
@@ -201,6 +225,7 @@ export function OrdersPage() {
       <RefundDialog order={refunding} onClose={() => setRefunding(null)} />
       <ExtraPaymentRefundDialog order={refundingExtra} onClose={() => setRefundingExtra(null)} />
       <DoorPaymentDialog order={collecting} onClose={() => setCollecting(null)} />
+      <FulfilmentDialog order={fulfilling} onClose={() => setFulfilling(null)} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import {
   useDeliveryLocationsQuery,
   useRemoveCartItemMutation,
@@ -12,6 +12,7 @@ import { useToast } from '../../../shared/ui/use-toast';
 import { CartRow } from '../components/cart-row';
 import { CheckoutModal } from '../components/checkout-modal';
 import { OrderSummary } from '../components/order-summary';
+import { StopCartReminders } from '../components/stop-cart-reminders';
 import '../cart.css';
 
 export function CartPage() {
@@ -24,6 +25,20 @@ export function CartPage() {
   const [locationId, setLocationId] = useState<number | null>(null);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const { hash } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A cart reminder's link (/cart?stop=…) offers to stop the reminders. The token is kept once read, so the answer
+  // stays on screen after `stop` leaves the address (a reload or a shared link must not offer it again).
+  const linkToken = searchParams.get('stop');
+  const [reminderToken, setReminderToken] = useState(linkToken);
+  if (linkToken && linkToken !== reminderToken) setReminderToken(linkToken);
+  const dropStopParam = () =>
+    setSearchParams(
+      (params) => {
+        params.delete('stop');
+        return params;
+      },
+      { replace: true },
+    );
 
   // Arriving by the mini-cart's Checkout (/cart#order-summary): the summary, where checkout starts, takes focus and
   // so comes into view once the cart has drawn it (a client-side navigation does not scroll to a fragment).
@@ -71,6 +86,7 @@ export function CartPage() {
     <div className="page cart-page">
       <PageMeta title="Shopping Cart" noIndex />
       <h1>Shopping Cart</h1>
+      {reminderToken ? <StopCartReminders key={reminderToken} token={reminderToken} onSettled={dropStopParam} /> : null}
       {loading ? (
         <p role="status">Loading your cart…</p>
       ) : !cart ? (

@@ -6,6 +6,7 @@ import { breadcrumbName } from '../breadcrumb-name';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { FragranceFacts } from '../components/fragrance-facts';
+import { NotifyWhenBack } from '../components/notify-when-back';
 import { ProductDelivery } from '../components/product-delivery';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductPrice } from '../components/product-price';
@@ -175,6 +176,8 @@ function ProductDetails({
             label="ADD TO CART"
             className="button product-detail__add"
           />
+          {/* A sold-out size: the spec's disabled button, and a way to hear when it is back (decision 0105). */}
+          {size && !size.inStock ? <NotifyWhenBack key={size.id} variantId={size.id} /> : null}
           <div className="product-detail__links">
             <button type="button" className="button button--outline" onClick={() => void share()}>
               Share

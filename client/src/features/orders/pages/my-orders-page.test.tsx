@@ -15,6 +15,27 @@ function createOrder(overrides: Partial<Order> = {}): Order {
     id: '3f9a2c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b',
     createdAt: '2026-03-14T09:30:00.000Z',
     status: 'pending',
+    stageLabel: 'Paid — being prepared',
+    fulfilmentStage: 'unfulfilled',
+    trackingToken: 'q3Vh0dXk8f1LmN2pR4sT6w',
+    steps: [
+      {
+        __typename: 'FulfilmentStep',
+        id: '3f9a2c1e:placed',
+        stage: 'placed',
+        title: 'Order placed',
+        detail: null,
+        at: '2026-03-14T09:30:00.000Z',
+      },
+      {
+        __typename: 'FulfilmentStep',
+        id: '3f9a2c1e:paid',
+        stage: 'paid',
+        title: 'Paid — being prepared',
+        detail: null,
+        at: '2026-03-14T09:32:00.000Z',
+      },
+    ],
     paymentStatus: 'completed',
     paymentState: 'paid',
     refundedCents: 0,
@@ -82,12 +103,13 @@ describe('MyOrdersPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
   });
 
-  it('lists orders by short id, date, status and total, collapsed', async () => {
+  it("lists orders by short id, date, the shopper's stage wording and total, collapsed", async () => {
     renderOrders([
       createOrder(),
       createOrder({
         id: '9b8c7d6e-aaaa-bbbb-cccc-000000000000',
         status: 'delivered',
+        stageLabel: 'Delivered',
         createdAt: '2026-02-01T22:30:00.000Z',
       }),
     ]);
@@ -95,13 +117,15 @@ describe('MyOrdersPage', () => {
     const first = await screen.findByRole('button', { name: /Order #3f9a2c1e/ });
     expect(first).toHaveAttribute('aria-expanded', 'false');
     expect(first).toHaveTextContent('14 Mar 2026');
-    expect(first).toHaveTextContent('pending');
+    // A paid order the shop is preparing says so, never the bare "pending" (issue 27).
+    expect(first).toHaveTextContent('Paid — being prepared');
+    expect(first).not.toHaveTextContent('pending');
     expect(first).toHaveTextContent('Ksh 7,700.00');
     expect(first).not.toHaveTextContent('3f9a2c1e-');
     // 22:30 UTC is already the next day in Nairobi.
     const second = screen.getByRole('button', { name: /Order #9b8c7d6e/ });
     expect(second).toHaveTextContent('2 Feb 2026');
-    expect(within(second).getByText('delivered')).toHaveClass('status-badge--delivered');
+    expect(within(second).getByText('Delivered')).toHaveClass('status-badge--delivered');
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 
@@ -113,7 +137,9 @@ describe('MyOrdersPage', () => {
 
     expect(row).toHaveAttribute('aria-expanded', 'true');
     const details = screen.getByRole('region', { name: 'Order 3f9a2c1e details' });
-    const items = within(details).getAllByRole('listitem');
+    const items = within(within(details).getByRole('heading', { name: 'Items' }).parentElement!).getAllByRole(
+      'listitem',
+    );
     // Each line names its size, when it has one.
     expect(items[0]).toHaveTextContent('Oud Royale (5 ml decant · Eau de Parfum)2 × Ksh 2,500.00');
     expect(items[1]).toHaveTextContent('Citrus Bloom1 × Ksh 2,500.00');
@@ -135,6 +161,24 @@ describe('MyOrdersPage', () => {
 
     await user.click(row);
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('shows the way to the door so far and links to the tracking page', async () => {
+    const user = renderOrders([createOrder()]);
+
+    await user.click(await screen.findByRole('button', { name: /Order #3f9a2c1e/ }));
+
+    const progress = screen.getByRole('list', { name: 'Order 3f9a2c1e progress' });
+    const steps = within(progress).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('.fulfilment-steps__title')?.textContent)).toEqual([
+      'Order placed',
+      'Paid — being prepared',
+    ]);
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('link', { name: 'Tracking page for this order' })).toHaveAttribute(
+      'href',
+      '/track/q3Vh0dXk8f1LmN2pR4sT6w',
+    );
   });
 
   it('shows the payment state and what was refunded', async () => {

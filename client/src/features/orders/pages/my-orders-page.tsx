@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/format-money';
 import { shortId } from '../../../shared/format-order';
 import { PageMeta } from '../../../shared/ui/page-meta';
 import { OrderMoneyLines } from '../../../shared/orders/order-money-lines';
+import { FulfilmentSteps } from '../../../shared/orders/fulfilment-steps';
 import { Link } from 'react-router-dom';
 import '../orders.css';
 
@@ -72,7 +73,7 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
       >
         <span className="order-row__id">Order #{shortId(order.id)}</span>
         <span className="order-row__date">{formatDate(order.createdAt)}</span>
-        <span className={`status-badge status-badge--${order.status}`}>{order.status}</span>
+        <span className={`status-badge status-badge--${order.status}`}>{order.stageLabel}</span>
         {order.refundNeededCents > 0 ? <span className="order-row__refund-due">Refund due</span> : null}
         <span className="order-row__total">{formatMoney(order.totalCents)}</span>
       </button>
@@ -83,6 +84,13 @@ function OrderRow({ order, open, onToggle }: { order: Order; open: boolean; onTo
           role="region"
           aria-label={`Order ${shortId(order.id)} details`}
         >
+          <section>
+            <h2>Progress</h2>
+            <FulfilmentSteps steps={order.steps} label={`Order ${shortId(order.id)} progress`} />
+            <p>
+              <Link to={`/track/${order.trackingToken}`}>Tracking page for this order</Link>
+            </p>
+          </section>
           <section>
             <h2>Items</h2>
             <ul className="order-row__items">

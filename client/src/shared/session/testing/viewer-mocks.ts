@@ -2,8 +2,20 @@ import type { MockLink } from '@apollo/client/testing';
 import { LogoutDocument, ViewerDocument, type LogoutMutation, type ViewerQuery } from '../session.generated';
 import type { Viewer } from '../viewer';
 
-/** A signed-in customer as `me` answers, with __typename for Apollo's cache. */
+const staffPermissions: Viewer['permissions'] = ['ORDERS', 'STOCK', 'REVIEWS'];
+const managerPermissions: Viewer['permissions'] = [...staffPermissions, 'CATALOGUE', 'DISCOUNTS', 'REFUNDS', 'REPORTS'];
+
+/** What the server's rolePermissions gives each role (decision 0102). */
+export const permissionsOf: Record<Viewer['role'], Viewer['permissions']> = {
+  USER: [],
+  STAFF: staffPermissions,
+  MANAGER: managerPermissions,
+  ADMIN: [...managerPermissions, 'STAFF', 'SETTINGS'],
+};
+
+/** A signed-in customer as `me` answers, with __typename for Apollo's cache; permissions follow the role. */
 export function createViewer(overrides: Partial<Viewer> = {}): Viewer {
+  const role = overrides.role ?? 'USER';
   return {
     __typename: 'Viewer',
     id: '7',
@@ -11,7 +23,8 @@ export function createViewer(overrides: Partial<Viewer> = {}): Viewer {
     last: 'Otieno',
     email: 'amina@example.com',
     phone: null,
-    role: 'USER',
+    role,
+    permissions: permissionsOf[role] ?? [],
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import {
 import { buildAppSchema } from '../../../graphql/schema';
 import { singleRow } from '../../../shared/single-row';
 import { UserRole } from '../../accounts/user.entity';
+import { Permission, rolePermissions } from '../../accounts/guards';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { placeOrderFor } from '../../../../test/checkout';
@@ -27,7 +28,11 @@ import {
  * Who may call what. Every Query and Mutation field and every REST route the app serves must be listed:
  * a new operation missing here fails the test, so it cannot ship without someone deciding who may call it.
  */
-type Access = 'public' | 'signed-in' | 'admin';
+/**
+ * A Permission: team members whose role grants it (decision 0102: staff, manager, owner); 'admin': the owner only
+ * (an operation nobody has classified yet is owner-only, the safe default of requireAdmin).
+ */
+type Access = 'public' | 'signed-in' | 'admin' | Permission;
 
 const graphqlAccess: Record<string, Access> = {
   // Queries
@@ -50,19 +55,34 @@ const graphqlAccess: Record<string, Access> = {
   myOrders: 'signed-in',
   orderPayment: 'signed-in',
   orderRefunds: 'signed-in',
-  adminProducts: 'admin',
-  dashboard: 'admin',
-  adminOrders: 'admin',
-  orderStatusChanges: 'admin',
-  orderRefundableCents: 'admin',
-  adminTransactions: 'admin',
-  adminDiscountCodes: 'admin',
-  adminUsers: 'admin',
-  adminNotifications: 'admin',
-  unreadNotificationCount: 'admin',
-  adminReviews: 'admin',
-  adminNewsletterSubscribers: 'admin',
+  adminProducts: Permission.STOCK,
+  dashboard: Permission.ORDERS,
+  salesDashboard: Permission.REPORTS,
+  adminOrders: Permission.ORDERS,
+  orderStatusChanges: Permission.ORDERS,
+  orderRefundableCents: Permission.REFUNDS,
+  adminTransactions: Permission.ORDERS,
+  adminDiscountCodes: Permission.DISCOUNTS,
+  adminUsers: Permission.STAFF,
+  adminNotifications: Permission.ORDERS,
+  unreadNotificationCount: Permission.ORDERS,
+  adminReviews: Permission.REVIEWS,
+  adminNewsletterSubscribers: Permission.SETTINGS,
+  adminMostWantedSizes: Permission.STOCK,
+  team: Permission.STAFF,
+  // The tracking page: the order's unguessable token in its link, not a session, authorises it.
+  orderTracking: 'public',
+  auditLog: Permission.SETTINGS,
+  auditLogFilters: Permission.SETTINGS,
   // Mutations
+  inviteStaff: Permission.STAFF,
+  markOrderPacked: Permission.ORDERS,
+  markOutForDelivery: Permission.ORDERS,
+  recordFailedDelivery: Permission.ORDERS,
+  markOrderDelivered: Permission.ORDERS,
+  changeStaffRole: Permission.STAFF,
+  removeStaff: Permission.STAFF,
+  cancelStaffInvitation: Permission.STAFF,
   requestSignupCode: 'public',
   verifySignupCode: 'public',
   register: 'public',
@@ -81,6 +101,11 @@ const graphqlAccess: Record<string, Access> = {
   // The token from the e-mail proves the address (confirm: a random token; unsubscribe: an HMAC of the id).
   confirmNewsletterSubscription: 'public',
   unsubscribeFromNewsletter: 'public',
+  // "Notify me when back": a guest gives an e-mail or phone; a signed-in shopper may use the account's own.
+  askBackInStock: 'public',
+  // The stop links in back-in-stock and cart reminder messages: an HMAC of the id, not a session, authorises them.
+  stopBackInStockMessages: 'public',
+  stopCartReminders: 'public',
   createReview: 'public',
   addToCart: 'signed-in',
   updateCartItem: 'signed-in',
@@ -93,25 +118,25 @@ const graphqlAccess: Record<string, Access> = {
   verifyPayment: 'signed-in',
   payWithMpesa: 'signed-in',
   myOrder: 'signed-in',
-  createProduct: 'admin',
-  updateProduct: 'admin',
-  updateProductQuantity: 'admin',
-  updateVariantQuantity: 'admin',
-  deleteProduct: 'admin',
-  createCategory: 'admin',
-  deleteCategory: 'admin',
-  deleteReview: 'admin',
-  hideReview: 'admin',
-  updateOrderStatus: 'admin',
-  requestDeliveryPayment: 'admin',
-  recordCashPayment: 'admin',
-  setPayOnDelivery: 'admin',
-  refundOrder: 'admin',
-  createDiscountCode: 'admin',
-  updateDiscountCode: 'admin',
-  deactivateDiscountCode: 'admin',
-  markNotificationsRead: 'admin',
-  importProducts: 'admin',
+  createProduct: Permission.CATALOGUE,
+  updateProduct: Permission.CATALOGUE,
+  updateProductQuantity: Permission.STOCK,
+  updateVariantQuantity: Permission.STOCK,
+  deleteProduct: Permission.CATALOGUE,
+  createCategory: Permission.CATALOGUE,
+  deleteCategory: Permission.CATALOGUE,
+  deleteReview: Permission.REVIEWS,
+  hideReview: Permission.REVIEWS,
+  updateOrderStatus: Permission.ORDERS,
+  requestDeliveryPayment: Permission.ORDERS,
+  recordCashPayment: Permission.ORDERS,
+  setPayOnDelivery: Permission.SETTINGS,
+  refundOrder: Permission.REFUNDS,
+  createDiscountCode: Permission.DISCOUNTS,
+  updateDiscountCode: Permission.DISCOUNTS,
+  deactivateDiscountCode: Permission.DISCOUNTS,
+  markNotificationsRead: Permission.ORDERS,
+  importProducts: Permission.CATALOGUE,
 };
 
 /** 'METHOD path' as each route is declared in its router (mount prefixes such as /api are not part of it). */
@@ -132,6 +157,9 @@ const restAccess: Record<string, Access> = {
   'POST /whatsapp/webhook': 'public',
   // RFC 8058's one-click unsubscribe from a mail client: the token in the URL, not a session, authorises it.
   'POST /newsletter/unsubscribe': 'public',
+  // Likewise the back-in-stock and cart reminder e-mails' one-click stop (decision 0105).
+  'POST /back-in-stock/stop': 'public',
+  'POST /cart-reminders/stop': 'public',
   // The local Paystack stand-in (test mode only): its API takes the stand-in's key (no session), its pay page needs
   // the payment's single-use access code, and its phone page stands for the customer's phone (decision 0053).
   'POST /transaction/initialize': 'public',
@@ -169,21 +197,24 @@ const restAccess: Record<string, Access> = {
   'POST /orders/create': 'signed-in',
   'GET /orders/user/:uid': 'signed-in',
   'POST /paystack/initialize': 'signed-in',
-  'GET /users/list': 'admin',
-  'POST /products/add': 'admin',
-  'POST /products/update/:id': 'admin',
-  'PUT /products/update/:id': 'admin',
-  'DELETE /products/delete/:id': 'admin',
-  'POST /categories/add': 'admin',
-  'DELETE /categories/delete/:idOrName': 'admin',
-  'DELETE /reviews/delete/:id': 'admin',
-  'GET /orders/list': 'admin',
-  'PUT /orders/update/:id': 'admin',
-  'GET /transactions/list': 'admin',
-  'GET /admin/export/orders.csv': 'admin',
-  'GET /admin/export/transactions.csv': 'admin',
-  'GET /admin/export/subscribers.csv': 'admin',
-  'GET /admin/export/products.csv': 'admin',
+  'GET /users/list': Permission.STAFF,
+  'POST /products/add': Permission.CATALOGUE,
+  'POST /products/update/:id': Permission.CATALOGUE,
+  // The inventory's quick stock edit (JSON, as called here); the whole form (multipart) needs Permission.CATALOGUE.
+  'PUT /products/update/:id': Permission.STOCK,
+  'DELETE /products/delete/:id': Permission.CATALOGUE,
+  'POST /categories/add': Permission.CATALOGUE,
+  'DELETE /categories/delete/:idOrName': Permission.CATALOGUE,
+  'DELETE /reviews/delete/:id': Permission.REVIEWS,
+  'GET /orders/list': Permission.ORDERS,
+  'PUT /orders/update/:id': Permission.ORDERS,
+  'GET /transactions/list': Permission.ORDERS,
+  'GET /admin/export/orders.csv': Permission.REPORTS,
+  'GET /admin/export/transactions.csv': Permission.REPORTS,
+  'GET /admin/export/subscribers.csv': Permission.SETTINGS,
+  'GET /admin/export/sales.csv': Permission.REPORTS,
+  'GET /admin/export/products.csv': Permission.REPORTS,
+  'GET /admin/export/audit.csv': Permission.SETTINGS,
 };
 
 let shop: TestShop;
@@ -222,7 +253,10 @@ async function shopState(): Promise<string> {
        (select md5(coalesce(string_agg(id::text, ';' order by id), '')) from reviews),
        (select md5(coalesce(string_agg(concat_ws(',', id, status, stock_released_at), ';' order by id), '')) from orders),
        (select count(*) from order_status_changes),
-       (select md5(coalesce(string_agg(concat_ws(',', id, read_at), ';' order by id), '')) from admin_notifications)
+       (select md5(coalesce(string_agg(concat_ws(',', id, read_at), ';' order by id), '')) from admin_notifications),
+       (select md5(coalesce(string_agg(concat_ws(',', id, role), ';' order by id), '')) from users),
+       (select md5(coalesce(string_agg(concat_ws(',', id, accepted_at, cancelled_at), ';' order by id), '')) from staff_invitations),
+       (select count(*) from audit_log)
      ) as state`,
     );
   return singleRow(rows).state;
@@ -358,30 +392,84 @@ describe('the access table', () => {
     const unlisted = [...appRoutes].filter((route) => !(route in restAccess));
     expect(unlisted).toEqual([]);
     // The table names the admin calls of the contract: each must really be served.
-    const adminRoutes = Object.entries(restAccess).filter(([, access]) => access === 'admin');
+    const adminRoutes = Object.entries(restAccess).filter(([, access]) => isAdminAccess(access));
     expect(adminRoutes.map(([route]) => route).filter((route) => !appRoutes.has(route))).toEqual([]);
   });
 });
 
-describe('admin GraphQL operations', () => {
-  const cases = () => rootFields().filter(({ field }) => graphqlAccess[field.name] === 'admin');
+/** Everyone who may call an admin operation: the three team roles. */
+const teamRoles = [UserRole.STAFF, UserRole.MANAGER, UserRole.ADMIN] as const;
+const team = {} as Record<(typeof teamRoles)[number], TestUser>;
+beforeAll(async () => {
+  for (const role of teamRoles) team[role] = await createSignedInUser(shop, role);
+});
 
-  it('are refused for a guest (UNAUTHENTICATED) and a signed-in user (FORBIDDEN), changing nothing', async () => {
+function isAdminAccess(access: Access | undefined): access is 'admin' | Permission {
+  return access !== undefined && access !== 'public' && access !== 'signed-in';
+}
+
+/** The issue's table: staff = orders, stock, reviews; manager = also catalogue, discounts, refunds; owner = all. */
+function mayCall(access: 'admin' | Permission, role: UserRole): boolean {
+  return access === 'admin' ? role === UserRole.ADMIN : rolePermissions(role).includes(access);
+}
+
+function accessOf(name: string): 'admin' | Permission {
+  const access = graphqlAccess[name];
+  assert.ok(isAdminAccess(access), `${name} is an admin operation`);
+  return access;
+}
+
+describe('admin GraphQL operations', () => {
+  const cases = () => rootFields().filter(({ field }) => isAdminAccess(graphqlAccess[field.name]));
+
+  it('are refused for a guest (UNAUTHENTICATED), a shopper and every team role without the permission (FORBIDDEN), changing nothing', async () => {
     const before = await shopState();
     const failures: string[] = [];
     // Every admin operation the table names is in the schema, so none is skipped by a typo.
     const inSchema = new Set(cases().map(({ field }) => field.name));
-    const adminNames = Object.keys(graphqlAccess).filter((name) => graphqlAccess[name] === 'admin');
+    const adminNames = Object.keys(graphqlAccess).filter((name) => isAdminAccess(graphqlAccess[name]));
     expect(adminNames.filter((name) => !inSchema.has(name))).toEqual([]);
     for (const { operation, field } of cases()) {
+      const access = accessOf(field.name);
       const asGuest = await callField(operation, field, {});
-      const asUser = await callField(operation, field, user.auth);
-      const guestCode = asGuest.errors?.[0]?.extensions?.code;
-      const userCode = asUser.errors?.[0]?.extensions?.code;
-      if (guestCode !== 'UNAUTHENTICATED') failures.push(`${field.name} as a guest: ${JSON.stringify(asGuest)}`);
-      if (userCode !== 'FORBIDDEN') failures.push(`${field.name} as a user: ${JSON.stringify(asUser)}`);
+      if (asGuest.errors?.[0]?.extensions?.code !== 'UNAUTHENTICATED')
+        failures.push(`${field.name} as a guest: ${JSON.stringify(asGuest)}`);
+      const refused = [
+        ['shopper', user] as const,
+        ...teamRoles.filter((role) => !mayCall(access, role)).map((role) => [role, team[role]] as const),
+      ];
+      for (const [who, caller] of refused) {
+        const answer = await callField(operation, field, caller.auth);
+        if (answer.errors?.[0]?.extensions?.code !== 'FORBIDDEN')
+          failures.push(`${field.name} as ${who}: ${JSON.stringify(answer)}`);
+      }
     }
     expect(failures).toEqual([]);
+    expect(await shopState()).toBe(before);
+  });
+
+  it('let through every team role whose permission allows the operation', async () => {
+    const failures: string[] = [];
+    for (const { operation, field } of cases()) {
+      const access = accessOf(field.name);
+      for (const role of teamRoles.filter((candidate) => mayCall(access, candidate))) {
+        const answer = await callField(operation, field, team[role].auth);
+        const code = answer.errors?.[0]?.extensions?.code;
+        if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN')
+          failures.push(`${field.name} as ${role}: ${JSON.stringify(answer)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuse a refund by staff, changing nothing (the issue: "a staff refund is refused")', async () => {
+    const before = await shopState();
+    const answer = await shop.http.post('/graphql').set(team[UserRole.STAFF].auth).send({
+      query: `mutation ($orderId: ID!) { refundOrder(orderId: $orderId, reason: "Broken bottle") { errors { code } } }`,
+      variables: { orderId },
+    });
+    expect(answer.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(answer.body.errors[0].message).toBe('Your role does not allow this');
     expect(await shopState()).toBe(before);
   });
 
@@ -417,15 +505,24 @@ describe('signed-in GraphQL operations', () => {
 });
 
 describe('admin REST routes', () => {
-  it('answer 401 to a guest and 403 to a signed-in user, with and without /api, changing nothing', async () => {
+  const routeAccess = (route: string): 'admin' | Permission => {
+    const access = restAccess[route];
+    assert.ok(isAdminAccess(access), `${route} is an admin route`);
+    return access;
+  };
+
+  it('answer 401 to a guest and 403 to a shopper and to every team role without the permission, with and without /api, changing nothing', async () => {
     const before = await shopState();
     const failures: string[] = [];
-    const adminRoutes = [...appRoutes].filter((route) => restAccess[route] === 'admin');
+    const adminRoutes = [...appRoutes].filter((route) => isAdminAccess(restAccess[route]));
     for (const route of adminRoutes) {
-      for (const [who, auth, status] of [
-        ['guest', {}, 401],
-        ['user', user.auth, 403],
-      ] as const) {
+      const access = routeAccess(route);
+      const refused = [
+        ['guest', {}, 401] as const,
+        ['shopper', user.auth, 403] as const,
+        ...teamRoles.filter((role) => !mayCall(access, role)).map((role) => [role, team[role].auth, 403] as const),
+      ];
+      for (const [who, auth, status] of refused) {
         for (const result of await callRoute(route, auth)) {
           if (result.status !== status || result.body?.success !== false) {
             failures.push(`${route} (${result.url}) as ${who}: ${result.status} ${JSON.stringify(result.body)}`);
@@ -435,6 +532,24 @@ describe('admin REST routes', () => {
     }
     expect(failures).toEqual([]);
     expect(await shopState()).toBe(before);
+  });
+
+  it('let through every team role whose permission allows the route', async () => {
+    const failures: string[] = [];
+    for (const route of [...appRoutes].filter((candidate) => isAdminAccess(restAccess[candidate]))) {
+      const access = routeAccess(route);
+      for (const role of teamRoles.filter((candidate) => mayCall(access, candidate))) {
+        const results = await callRoute(route, team[role].auth).catch((error: Error) => {
+          failures.push(`${route} as ${role}: ${error.message}`);
+          return [];
+        });
+        for (const result of results) {
+          if (result.status === 401 || result.status === 403)
+            failures.push(`${route} (${result.url}) as ${role}: ${result.status} ${JSON.stringify(result.body)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('refuse a guest on signed-in routes with 401', async () => {

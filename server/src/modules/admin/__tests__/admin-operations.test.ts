@@ -85,8 +85,6 @@ async function setStatus(id: string, status: string) {
 const dashboardQuery = `{
   dashboard {
     totalProducts pendingOrders deliveredOrders cancelledOrders totalSalesCents lowStockThreshold
-    salesByDay { day totalCents orders }
-    topProducts { productId name quantitySold revenueCents }
     lowStockProducts { id name quantity variants { id quantity } }
     lowStockCount
     recentUsers { id first last email role createdAt }
@@ -100,8 +98,6 @@ interface Dashboard {
   cancelledOrders: number;
   totalSalesCents: number;
   lowStockThreshold: number;
-  salesByDay: { day: string; totalCents: number; orders: number }[];
-  topProducts: { productId: number; name: string; quantitySold: number; revenueCents: number }[];
   lowStockProducts: { id: number; name: string; quantity: number; variants: { id: number; quantity: number }[] }[];
   lowStockCount: number;
   recentUsers: { id: string; email: string; role: string; createdAt: string }[];
@@ -139,8 +135,6 @@ async function statementsFor(work: () => Promise<unknown>): Promise<number> {
   const { statements } = await shop.statements.measure(work);
   return statements;
 }
-
-const nairobiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
 
 // Runs first: the shop starts with no orders, so 2 and then 12 orders are exact.
 describe('statement counts', () => {
@@ -207,37 +201,7 @@ describe('the dashboard', () => {
     expect(figures.cancelledOrders).toBe(orders.filter((order) => order.status === OrderStatus.CANCELLED).length);
     expect(figures.totalProducts).toBe(await shop.orm.em.fork().count(Product, { archivedAt: null }));
 
-    // 30 days ending today in Nairobi, zero-filled; everything was ordered today.
-    expect(figures.salesByDay).toHaveLength(30);
-    expect(figures.salesByDay.at(-1)).toEqual({
-      day: nairobiToday(),
-      totalCents: expectedSales,
-      orders: delivered.length,
-    });
-    expect(figures.salesByDay.slice(0, -1).every((day) => day.totalCents === 0 && day.orders === 0)).toBe(true);
-    expect(new Set(figures.salesByDay.map((day) => day.day)).size).toBe(30);
-
-    // Best sellers by quantity in delivered orders.
-    const sold = new Map<number, { quantity: number; revenue: number }>();
-    for (const order of delivered) {
-      for (const item of order.items) {
-        const entry = sold.get(item.product.id) ?? { quantity: 0, revenue: 0 };
-        entry.quantity += item.quantity;
-        entry.revenue += item.quantity * item.unitPriceCents;
-        sold.set(item.product.id, entry);
-      }
-    }
-    const expectedTop = [...sold.entries()]
-      .sort(([a, x], [b, y]) => y.quantity - x.quantity || y.revenue - x.revenue || a - b)
-      .slice(0, 5)
-      .map(([productId, entry]) => ({ productId, quantitySold: entry.quantity, revenueCents: entry.revenue }));
-    expect(
-      figures.topProducts.map(({ productId, quantitySold, revenueCents }) => ({
-        productId,
-        quantitySold,
-        revenueCents,
-      })),
-    ).toEqual(expectedTop);
+    // Paid revenue, the chart and the best sellers are salesDashboard's (sales-dashboard.test.ts).
 
     // The 5 newest accounts, newest first.
     const newcomers = [];

@@ -1,9 +1,10 @@
 import { formatKsh } from '../../../shared/money';
 import { renderOrderDeliveredEmail } from '../emails/order-delivered-email';
-import { renderPreviews, sampleOrder } from '../emails/previews';
+import { renderPreviews, sampleCourier, sampleOrder, sampleRider } from '../emails/previews';
 import { gsmLength, orderSms } from '../emails/sms-texts';
 
-const publicUrl = 'https://shop.example';
+// As long as a real shop's address gets: every order SMS carries the tracking link and must still fit.
+const publicUrl = 'https://www.manukato.co.ke';
 
 describe('the mail preview', () => {
   it('renders every template with both parts, in the shop look, with its key facts', async () => {
@@ -12,9 +13,14 @@ describe('the mail preview', () => {
     expect([...byName.keys()]).toEqual([
       'signup-code',
       'already-registered',
+      'staff-invitation',
       'password-reset',
       'order-confirmation',
       'order-confirmation-free-delivery',
+      'order-packed',
+      'order-out-for-delivery',
+      'order-with-courier',
+      'order-delivery-failed',
       'order-delivered',
       'order-cancelled',
       'order-cancelled-unpaid',
@@ -57,7 +63,11 @@ describe('the mail preview', () => {
         `${publicUrl}/my-orders`,
       ],
       'order-confirmation-free-delivery': ['Delivery: Nairobi CBD', 'Free', 'Payment method: Card'],
-      'order-delivered': ['order 3f9c2a1b has been delivered', `${publicUrl}/my-orders`],
+      'order-delivered': ['order 3f9c2a1b has been delivered', `${publicUrl}/my-orders`, order.trackingUrl],
+      'order-packed': ['order 3f9c2a1b is packed', order.trackingUrl, `${publicUrl}/my-orders`],
+      'order-out-for-delivery': ['with our rider Wanjiru Mwangi-Otieno', 'call them on +254712345678'],
+      'order-with-courier': ['with Wells Fargo Courier Services, tracking number WF-2026-11-000123456'],
+      'order-delivery-failed': ['could not: Nobody answered at the gate.', 'try again on Monday, 30 November'],
       'order-cancelled': ['order 3f9c2a1b (Ksh 24,580.00) has been cancelled', 'will be refunded'],
       'order-cancelled-unpaid': ['You have not been charged.'],
       'payment-after-cancel': [
@@ -117,6 +127,11 @@ describe('the order SMS', () => {
     paidAfterCancel: orderSms.paidAfterCancel(order, order.totalCents, 'cancelled'),
     paidAfterSoldOut: orderSms.paidAfterCancel(order, order.totalCents, 'sold-out'),
     refunded: orderSms.refunded(order, 98_765_432_10),
+    placedOnDelivery: orderSms.placedOnDelivery(order),
+    packed: orderSms.packed(order),
+    outWithRider: orderSms.outForDelivery(order, sampleRider),
+    outWithCourier: orderSms.outForDelivery(order, sampleCourier),
+    deliveryFailed: orderSms.deliveryFailed(order, 'Wednesday, 30 September'),
   };
 
   it.each(Object.entries(texts))('%s fits one GSM-7 segment', (_name, text) => {

@@ -109,7 +109,7 @@ it('WhatsApp chosen: the confirmation goes as the order_confirmed template to th
     template: {
       name: 'order_confirmed',
       language: 'en',
-      parameters: [formatKsh(order.totalCents), order.id.slice(0, 8)],
+      parameters: [formatKsh(order.totalCents), order.id.slice(0, 8), expect.stringMatching(/\/track\/[\w-]{22}$/)],
     },
     answeredStatus: 200,
   });

@@ -1,5 +1,6 @@
-import { Button, Heading, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
 import { formatKsh } from '../../../shared/money';
+import { OrderLinks } from './order-summary';
 import { EmailLayout, emailStyles, renderEmail, type RenderedEmail } from './layout';
 import type { OrderFacts } from './order-facts';
 
@@ -26,9 +27,7 @@ export function OrderCancelledEmail(props: OrderCancelledEmailProps) {
           : 'You have not been charged.'}
       </Text>
       <Text style={emailStyles.paragraph}>If you did not expect this, reply to this e-mail or call us.</Text>
-      <Button href={order.myOrdersUrl} style={emailStyles.button}>
-        View it in My Orders
-      </Button>
+      <OrderLinks order={order} />
     </EmailLayout>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Heading, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
+import { OrderLinks } from './order-summary';
 import { EmailLayout, emailStyles, renderEmail, type RenderedEmail } from './layout';
 import type { OrderFacts } from './order-facts';
 
@@ -16,9 +17,7 @@ export function OrderDeliveredEmail(props: { order: OrderFacts }) {
       <Text style={emailStyles.paragraph}>
         Something not right? You can return unused items within 7 days: reply to this e-mail or call us.
       </Text>
-      <Button href={order.myOrdersUrl} style={emailStyles.button}>
-        View it in My Orders
-      </Button>
+      <OrderLinks order={order} />
     </EmailLayout>
   );
 }

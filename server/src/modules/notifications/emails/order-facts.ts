@@ -6,6 +6,8 @@ export interface OrderFacts {
   publicUrl: string;
   /** The shopper's own orders page, where this order is listed. */
   myOrdersUrl: string;
+  /** The order's tracking page (issue 27): its unguessable link, in every order message. */
+  trackingUrl: string;
   /** The short id the site shows (first 8 characters). */
   orderNumber: string;
   recipientName: string;
@@ -26,6 +28,7 @@ export function orderFacts(order: Order, publicUrl: string): OrderFacts {
   return {
     publicUrl,
     myOrdersUrl: `${publicUrl}/my-orders`,
+    trackingUrl: `${publicUrl}/track/${order.trackingToken}`,
     orderNumber: order.id.slice(0, 8),
     recipientName: order.recipientName,
     lines: order.items.getItems().map((item) => ({

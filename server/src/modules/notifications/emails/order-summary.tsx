@@ -1,4 +1,4 @@
-import { Button, Heading, Hr, Section, Text } from '@react-email/components';
+import { Button, Heading, Hr, Link, Section, Text } from '@react-email/components';
 import { formatKsh } from '../../../shared/money';
 import { lineTotalCents } from '../../orders/order-money';
 import { emailStyles } from './layout';
@@ -62,9 +62,26 @@ export function OrderSummary(props: { order: OrderFacts }) {
       <Text style={{ ...details, margin: '0 0 18px' }}>
         {`Payment method: ${paymentMethodName(order.paymentMethod)}`}
       </Text>
-      <Button href={order.myOrdersUrl} style={emailStyles.button}>
-        View it in My Orders
-      </Button>
+      <OrderLinks order={order} />
     </Section>
+  );
+}
+
+/** Every order e-mail ends with the order's tracking page (issue 27) and the shopper's own orders. */
+export function OrderLinks(props: { order: OrderFacts }) {
+  const { order } = props;
+  return (
+    <>
+      <Button href={order.trackingUrl} style={emailStyles.button}>
+        Track your order
+      </Button>
+      <Text style={{ ...emailStyles.muted, margin: '14px 0 0' }}>
+        Or see every order in{' '}
+        <Link href={order.myOrdersUrl} style={emailStyles.link}>
+          My Orders
+        </Link>
+        .
+      </Text>
+    </>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Heading, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
 import { formatKsh } from '../../../shared/money';
+import { OrderLinks } from './order-summary';
 import { EmailLayout, emailStyles, renderEmail, type RenderedEmail } from './layout';
 import type { OrderFacts } from './order-facts';
 
@@ -40,9 +41,7 @@ export function PaymentAfterCancelEmail(props: PaymentAfterCancelEmailProps) {
           'You do not need to do anything.'}
       </Text>
       <Text style={emailStyles.paragraph}>If you have questions, reply to this e-mail or call us.</Text>
-      <Button href={order.myOrdersUrl} style={emailStyles.button}>
-        View it in My Orders
-      </Button>
+      <OrderLinks order={order} />
     </EmailLayout>
   );
 }

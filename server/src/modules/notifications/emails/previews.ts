@@ -3,19 +3,22 @@ import { renderAlreadyRegisteredEmail } from './already-registered-email';
 import { renderOrderCancelledEmail } from './order-cancelled-email';
 import { renderOrderConfirmationEmail } from './order-confirmation-email';
 import { renderOrderDeliveredEmail } from './order-delivered-email';
+import { renderOrderProgressEmail } from './order-progress-email';
 import type { OrderFacts } from './order-facts';
 import { renderPasswordResetEmail } from './password-reset-email';
 import { renderPaymentAfterCancelEmail } from './payment-after-cancel-email';
 import { renderRefundEmail } from './refund-email';
 import { renderSignupCodeEmail } from './signup-code-email';
 import { renderNewsletterAndOwnerPreviews } from './newsletter-and-owner-previews';
-import { orderSms } from './sms-texts';
+import { orderSms, teamSms } from './sms-texts';
+import { renderStaffInvitationEmail } from './staff-invitation-email';
 
 /** A realistic order for previews and tests: long names, a discount and a paid delivery fee. */
 export function sampleOrder(publicUrl: string): OrderFacts {
   return {
     publicUrl,
     myOrdersUrl: `${publicUrl}/my-orders`,
+    trackingUrl: `${publicUrl}/track/q3Vh0dXk8f1LmN2pR4sT6w`,
     orderNumber: '3f9c2a1b',
     recipientName: 'Wanjiku Kamau',
     lines: [
@@ -33,6 +36,20 @@ export function sampleOrder(publicUrl: string): OrderFacts {
     paymentMethod: 'mpesa',
   };
 }
+
+/** The longest carriers the messages name: the SMS cut a name or number to fit; the e-mails show them whole. */
+export const sampleRider = {
+  riderName: 'Wanjiru Mwangi-Otieno',
+  riderPhone: '+254712345678',
+  courierName: null,
+  trackingNumber: null,
+};
+export const sampleCourier = {
+  riderName: null,
+  riderPhone: null,
+  courierName: 'Wells Fargo Courier Services',
+  trackingNumber: 'WF-2026-11-000123456',
+};
 
 export interface Preview {
   /** A file-name-safe name, e.g. 'order-confirmation'. */
@@ -59,6 +76,16 @@ export async function renderPreviews(publicUrl: string): Promise<Preview[]> {
     { name: 'signup-code', email: await renderSignupCodeEmail({ publicUrl, code: '482913', minutes: 5 }) },
     { name: 'already-registered', email: await renderAlreadyRegisteredEmail({ publicUrl }) },
     {
+      name: 'staff-invitation',
+      email: await renderStaffInvitationEmail({
+        publicUrl,
+        roleName: 'manager',
+        invitedBy: 'Amina Odhiambo',
+        hasAccount: false,
+      }),
+      sms: teamSms.invited('manager', publicUrl),
+    },
+    {
       name: 'password-reset',
       email: await renderPasswordResetEmail({
         publicUrl,
@@ -75,6 +102,33 @@ export async function renderPreviews(publicUrl: string): Promise<Preview[]> {
       name: 'order-confirmation-free-delivery',
       email: await renderOrderConfirmationEmail({ order: freeDelivery }),
       sms: orderSms.confirmed(freeDelivery),
+    },
+    {
+      name: 'order-packed',
+      email: await renderOrderProgressEmail({ order, progress: { stage: 'packed' } }),
+      sms: orderSms.packed(order),
+    },
+    {
+      name: 'order-out-for-delivery',
+      email: await renderOrderProgressEmail({ order, progress: { stage: 'out_for_delivery', carrier: sampleRider } }),
+      sms: orderSms.outForDelivery(order, sampleRider),
+    },
+    {
+      name: 'order-with-courier',
+      email: await renderOrderProgressEmail({ order, progress: { stage: 'out_for_delivery', carrier: sampleCourier } }),
+      sms: orderSms.outForDelivery(order, sampleCourier),
+    },
+    {
+      name: 'order-delivery-failed',
+      email: await renderOrderProgressEmail({
+        order,
+        progress: {
+          stage: 'delivery_failed',
+          reason: 'Nobody answered at the gate.',
+          nextAttemptDay: 'Monday, 30 November',
+        },
+      }),
+      sms: orderSms.deliveryFailed(order, 'Wednesday, 30 September'),
     },
     { name: 'order-delivered', email: await renderOrderDeliveredEmail({ order }), sms: orderSms.delivered(order) },
     {

@@ -1,5 +1,6 @@
-import { Button, Heading, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
 import { formatKsh } from '../../../shared/money';
+import { OrderLinks } from './order-summary';
 import { EmailLayout, emailStyles, renderEmail, type RenderedEmail } from './layout';
 import type { OrderFacts } from './order-facts';
 
@@ -24,9 +25,7 @@ export function RefundEmail(props: RefundEmailProps) {
           `to the ${order.paymentMethod === 'card' ? 'card' : 'M-Pesa account'} you paid with.`}
       </Text>
       <Text style={emailStyles.paragraph}>Depending on your bank or M-Pesa it can take 5-7 business days to show.</Text>
-      <Button href={order.myOrdersUrl} style={emailStyles.button}>
-        View it in My Orders
-      </Button>
+      <OrderLinks order={order} />
     </EmailLayout>
   );
 }

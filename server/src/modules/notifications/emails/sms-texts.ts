@@ -13,12 +13,23 @@ import type { LatePaymentCause } from './payment-after-cancel-email';
 export const orderSms = {
   confirmed: (order: OrderFacts) =>
     `Manukato: payment of ${formatKsh(order.totalCents)} received for order ${order.orderNumber}. ` +
-    `We will SMS you when it is delivered. Thank you!`,
+    `Track it: ${order.trackingUrl}`,
   placedOnDelivery: (order: OrderFacts) =>
-    `Manukato: we have your order ${order.orderNumber}. Pay ${formatKsh(order.totalCents)} at the door by M-Pesa ` +
-    `or cash. We will SMS you when it is delivered.`,
+    `Manukato: we have order ${order.orderNumber}. Pay ${formatKsh(order.totalCents)} at the door by M-Pesa ` +
+    `or cash. Track: ${order.trackingUrl}`,
+  packed: (order: OrderFacts) =>
+    `Manukato: order ${order.orderNumber} is packed and will be on its way soon. Track: ${order.trackingUrl}`,
+  outForDelivery: (order: OrderFacts, carrier: CarrierFacts) =>
+    `Manukato: order ${order.orderNumber} is on its way with ` +
+    (carrier.courierName
+      ? `${smsLine(carrier.courierName, 20)}, no. ${smsLine(carrier.trackingNumber ?? '', 20)}.`
+      : `${smsLine(carrier.riderName ?? '', 16)}, ${carrier.riderPhone ?? ''}.`) +
+    ` Track: ${order.trackingUrl}`,
+  deliveryFailed: (order: OrderFacts, nextAttemptDay: string) =>
+    `Manukato: we could not deliver order ${order.orderNumber}. We will try again on ${nextAttemptDay}. ` +
+    `Track: ${order.trackingUrl}`,
   delivered: (order: OrderFacts) =>
-    `Manukato: order ${order.orderNumber} has been delivered. Enjoy! Questions? Reply to our e-mail or call us.`,
+    `Manukato: order ${order.orderNumber} has been delivered. Enjoy! Questions? Call us. ${order.trackingUrl}`,
   cancelled: (order: OrderFacts, paid: boolean) =>
     `Manukato: order ${order.orderNumber} has been cancelled. ` +
     (paid ? 'Your payment will be refunded; we will tell you when it is sent.' : 'You have not been charged.'),
@@ -27,6 +38,21 @@ export const orderSms = {
     `${cause === 'cancelled' ? 'was cancelled' : 'sold out'}. It will be refunded; we will SMS you when it is sent.`,
   refunded: (order: OrderFacts, amountCents: number) =>
     `Manukato: ${formatKsh(amountCents)} refunded for order ${order.orderNumber}. It can take 5-7 business days to show.`,
+};
+
+/** Who carries an order out for delivery, as the messages name them. */
+export interface CarrierFacts {
+  riderName: string | null;
+  riderPhone: string | null;
+  courierName: string | null;
+  trackingNumber: string | null;
+}
+
+/** The owner's invitation to the team by phone (decision 0102): one GSM-7 segment, like the order SMS. */
+export const teamSms = {
+  invited: (roleName: string, publicUrl: string) =>
+    `Manukato: you have been added to the shop team as ${roleName}. Sign in with this number at ` +
+    `${publicUrl}/phone-sign-in to open the admin area.`,
 };
 
 /**
