@@ -3,7 +3,7 @@
 // the tracking page shows the step; the owner finds the staff member's steps in the audit log.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createAccount, signIn, signInAsAdmin } from './support/accounts.mjs';
+import { createAccount, signIn, signInAsAdmin, submitLogin } from './support/accounts.mjs';
 import { violations } from './support/axe.mjs';
 import { graphql, pageGraphql, useBrowser, withPage } from './support/browser.mjs';
 import { cartToShipping, fillAddress, payByCard } from './support/checkout.mjs';
@@ -75,7 +75,10 @@ test('a staff member takes a paid order to the door; the shopper is told and can
 
   await withPage(browser(), async ({ context, page }) => {
     await page.setViewportSize(PHONE);
-    await signIn(page, staff.email, staff.password);
+    // A team member signs in to the admin area, not the storefront (decision 0102).
+    await page.goto('/login');
+    await submitLogin(page, staff.email, staff.password);
+    await page.waitForURL((url) => url.pathname === '/oxalis');
     const tracking = await context.newPage();
     const fulfil = async () => {
       await page.goto('/oxalis/orders');

@@ -71,7 +71,9 @@ test('WhatsApp chosen: the stand-in receives the confirmation template, and no S
     messagesTo(phone).then((messages) => (messages.length > 0 ? messages : undefined)),
   );
   assert.equal(message.template.name, 'order_confirmed');
-  assert.deepEqual(message.template.parameters, [ksh(order.totalCents), order.id.slice(0, 8)]);
+  // The amount, the order number and its tracking link (issue 27).
+  assert.deepEqual(message.template.parameters.slice(0, 2), [ksh(order.totalCents), order.id.slice(0, 8)]);
+  assert.match(message.template.parameters[2], /\/track\/[\w-]{22}$/);
   assert.equal(message.answeredStatus, 200);
   assert.deepEqual(await smsTo(phone), []);
 });
