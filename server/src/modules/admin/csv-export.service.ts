@@ -5,7 +5,7 @@ import { orderLinesJsonSql, orderLinesSummary, type OrderLineFacts } from '../or
 import { centsToDecimal } from '../../shared/money';
 import { toCsv, type CsvCell } from './csv';
 import { withTransactionLimits } from '../../shared/transaction-limits';
-import { shopTimeZone } from './dashboard.service';
+import { shopTimeZone } from '../../shared/shop-calendar';
 import { toCollectSql } from '../orders/orders-admin.service';
 import { salesDashboardService, type DashboardRangeQuery } from './sales-dashboard.service';
 import type { SalesFiguresView } from './sales-dashboard.views';

@@ -5,9 +5,6 @@ import { inventoryService } from '../catalog/inventory.service';
 import { toCollectSql } from '../orders/orders-admin.service';
 import { toAdminUserView, type DashboardView, type UserRow } from './admin.views';
 
-/** The shop's calendar (dates in exports and on the dashboard). */
-export const shopTimeZone = 'Africa/Nairobi';
-
 export const recentUserCount = 5;
 /** The dashboard names the lowest-stocked few; the inventory's low-stock filter pages through the rest. */
 export const lowStockShown = 20;

@@ -4,6 +4,7 @@ import { singleRow } from '../../shared/single-row';
 import { Permission, requirePermission } from '../accounts/guards';
 import { PaymentMethod } from '../orders/order.entity';
 import { toCollectSql } from '../orders/orders-admin.service';
+import { shopToday } from '../../shared/shop-calendar';
 import { TopProductView } from './admin.views';
 import {
   DashboardPeriod,
@@ -38,11 +39,6 @@ export interface DashboardRangeQuery {
 const dayMs = 86_400_000;
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Today in the shop's calendar (Africa/Nairobi), YYYY-MM-DD. */
-export function shopDay(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
-}
-
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 }
@@ -67,7 +63,7 @@ const periods = Object.values(DashboardPeriod) as string[];
  * just before it. Today, 7 and 30 days end today; a custom range must not end after today, start after it ends,
  * or span more than two years.
  */
-export function resolveRange(query: DashboardRangeQuery, today = shopDay()): DashboardRange {
+export function resolveRange(query: DashboardRangeQuery, today = shopToday()): DashboardRange {
   const period = typeof query.period === 'string' ? query.period.trim().toLowerCase() : '';
   if (!periods.includes(period))
     throw AppError.field('period', 'INVALID', 'The period must be today, last_7_days, last_30_days or custom.');

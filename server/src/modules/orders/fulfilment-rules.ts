@@ -117,11 +117,6 @@ export function dayName(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
-/** Today in Nairobi, as YYYY-MM-DD. */
-export function shopToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(now);
-}
-
 /**
  * What the shopper reads for where the order is: "Paid — being prepared", never the spec's bare "Pending" for an
  * order the shop is working on (issue 27).

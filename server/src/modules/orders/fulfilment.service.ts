@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { isUuid } from '../../shared/uuid';
+import { shopToday } from '../../shared/shop-calendar';
 import { Permission, requirePermission } from '../accounts/guards';
 import { User } from '../accounts/user.entity';
 import { recordAudit } from '../audit/audit-log';
@@ -13,7 +14,6 @@ import {
   parseCarrier,
   parseFailureReason,
   parseRetryDate,
-  shopToday,
   type FulfilmentStep,
 } from './fulfilment-rules';
 import { FulfilmentStage, Order, OrderStatus } from './order.entity';

@@ -3,7 +3,8 @@ import { UserRole } from '../../accounts/user.entity';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { payOnStandIn, placeOrderFor, setStock, startPayment, type RestOrder } from '../../../../test/checkout';
-import { maxRangeDays, resolveRange, shopDay } from '../sales-dashboard.service';
+import { maxRangeDays, resolveRange } from '../sales-dashboard.service';
+import { shopToday as shopDay } from '../../../shared/shop-calendar';
 
 /**
  * Issue 27, the owner's dashboard (decision 0104): paid revenue and its breakdowns from the trigger-kept rollups,

@@ -3,7 +3,7 @@ import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { checkoutForm, payOnStandIn, placeOrderFor, setStock } from '../../../../test/checkout';
 import { gsmLength } from '../../notifications/emails/sms-texts';
-import { shopToday } from '../fulfilment-rules';
+import { shopToday } from '../../../shared/shop-calendar';
 
 // Issue 27: from paid to the doorstep. A team member marks a paid order packed, out for delivery (a rider or a
 // courier), a failed attempt with a new date, and delivered (which sets the spec's status); each step is told to the
