@@ -1,3 +1,4 @@
+import { shopTimeZone } from '../../shared/shop-calendar';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ShopAlerts, ShopSettings } from '../../config/config';
 import type { Order } from '../orders/order.entity';
@@ -10,8 +11,6 @@ import {
 } from './emails/owner-alert-email';
 import { queueEmail, queueSms } from './notifications.service';
 
-/** The shop's calendar (as the dashboard's): the digest goes once per Nairobi day. */
-const shopTimeZone = 'Africa/Nairobi';
 /** As many as the dashboard names; the e-mail says how many more there are. */
 export const lowStockDigestShown = 20;
 
