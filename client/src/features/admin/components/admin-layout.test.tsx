@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createViewer, logoutMock, viewerMock } from '../../../shared/session/testing/viewer-mocks';
 import { AdminHeaderDocument } from '../api/admin-header.generated';
 import { renderAdmin } from '../testing/render-admin';
+import { NOT_YOUR_PAGE, permissionForAdminPath } from '../admin-pages';
 import { AdminLayout } from './admin-layout';
 
 const admin = createViewer({ first: 'Njeri', role: 'ADMIN' });
@@ -65,6 +66,29 @@ describe('AdminLayout', () => {
       'Discount codes',
     ]);
     expect(await navLinks('ADMIN')).toEqual(expect.arrayContaining(['Subscribers', 'Delivery', 'Staff', 'Audit log']));
+  });
+
+  it('says plainly when a typed address opens a page the role cannot use, and opens it for a role that can', async () => {
+    const denied = async (role: 'STAFF' | 'MANAGER' | 'ADMIN', route: string) => {
+      const view = renderAdmin(<AdminLayout />, {
+        route,
+        mocks: [viewerMock(createViewer({ first: 'Njeri', role }), { maxUsageCount: 5 }), unreadMock(0)],
+      });
+      await screen.findByText('Welcome back, Njeri');
+      const shown = screen.queryByRole('heading', { name: 'Not available to your role' }) !== null;
+      if (shown) expect(screen.getByText(NOT_YOUR_PAGE)).toBeVisible();
+      view.unmount();
+      return shown;
+    };
+    expect(await denied('STAFF', '/oxalis/staff')).toBe(true);
+    expect(await denied('STAFF', '/oxalis/discounts/')).toBe(true);
+    expect(await denied('MANAGER', '/oxalis/audit')).toBe(true);
+    expect(await denied('STAFF', '/oxalis/import')).toBe(true);
+    expect(await denied('STAFF', '/oxalis/orders')).toBe(false);
+    expect(await denied('MANAGER', '/oxalis/import')).toBe(false);
+    expect(await denied('ADMIN', '/oxalis/staff')).toBe(false);
+    expect(permissionForAdminPath('/oxalis')).toBe('ORDERS');
+    expect(permissionForAdminPath('/oxalis/unknown')).toBeUndefined();
   });
 
   it('shows no badge when everything is read', async () => {

@@ -2,7 +2,8 @@ import { useApolloClient } from '@apollo/client/react';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useLogout } from '../../../shared/session/use-logout';
-import { useCan, type Permission } from '../../../shared/session/use-permissions';
+import { useCan } from '../../../shared/session/use-permissions';
+import { NOT_YOUR_PAGE, permissionForAdminPath, sidebarLinks } from '../admin-pages';
 import { useViewer } from '../../../shared/session/use-viewer';
 import { BellIcon, CloseIcon, MenuIcon, UserIcon } from '../../../shared/ui/icons';
 import { ToastProvider } from '../../../shared/ui/toast';
@@ -11,23 +12,6 @@ import { installUploadLink } from '../upload-link';
 import { ConfirmDialog } from './confirm-dialog';
 import './admin-layout.css';
 import './admin-pages.css';
-
-// Each link shows only to a role whose permission opens its page (decision 0102); the server checks every call.
-const sidebarLinks: readonly { to: string; label: string; permission: Permission }[] = [
-  { to: '/oxalis', label: 'Dashboard', permission: 'ORDERS' },
-  { to: '/oxalis/upload', label: 'Upload Product', permission: 'CATALOGUE' },
-  { to: '/oxalis/category', label: 'Create Category', permission: 'CATALOGUE' },
-  { to: '/oxalis/inventory', label: 'Inventory', permission: 'STOCK' },
-  { to: '/oxalis/wanted', label: 'Most wanted', permission: 'STOCK' },
-  { to: '/oxalis/orders', label: 'Orders', permission: 'ORDERS' },
-  { to: '/oxalis/reviews', label: 'Reviews', permission: 'REVIEWS' },
-  { to: '/oxalis/transactions', label: 'Transactions', permission: 'ORDERS' },
-  { to: '/oxalis/discounts', label: 'Discount codes', permission: 'DISCOUNTS' },
-  { to: '/oxalis/subscribers', label: 'Subscribers', permission: 'SETTINGS' },
-  { to: '/oxalis/delivery', label: 'Delivery', permission: 'SETTINGS' },
-  { to: '/oxalis/staff', label: 'Staff', permission: 'STAFF' },
-  { to: '/oxalis/audit', label: 'Audit log', permission: 'SETTINGS' },
-];
 
 // New notifications arrive from other people's actions (orders, reviews): the bell asks again now and then.
 const UNREAD_POLL_MS = 60_000;
@@ -46,6 +30,7 @@ export function AdminLayout() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const location = useLocation();
   const sidebarId = useId();
+  const pagePermission = permissionForAdminPath(location.pathname);
 
   // On a narrow screen the opened menu closes once a link has been followed.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -115,9 +100,17 @@ export function AdminLayout() {
             </div>
           </header>
           <main className="admin-layout__main">
-            <Suspense fallback={<p role="status">Loading…</p>}>
-              <Outlet />
-            </Suspense>
+            {/* An address typed or bookmarked for a page this role cannot use: said plainly, not a page of errors. */}
+            {pagePermission && !can(pagePermission) ? (
+              <section className="admin-page" aria-labelledby={`${sidebarId}-denied`}>
+                <h1 id={`${sidebarId}-denied`}>Not available to your role</h1>
+                <p>{NOT_YOUR_PAGE}</p>
+              </section>
+            ) : (
+              <Suspense fallback={<p role="status">Loading…</p>}>
+                <Outlet />
+              </Suspense>
+            )}
           </main>
         </div>
         <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} />
