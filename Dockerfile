@@ -21,7 +21,9 @@ COPY --from=build /app/server/dist ./server/dist
 # The built client only: its server-manifest.json carries what the server needs from the client (decision 0044).
 COPY --from=build /app/client/dist ./client/dist
 RUN mkdir -p /data && chown node:node /data
-USER node
+# The node image's `node` user by number: Kubernetes' runAsNonRoot can check a number, not a name
+# (deploy/kubernetes, decision 0110).
+USER 1000:1000
 EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:4000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "server/dist/main.js"]

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { repositoryRoot } from './processes.mjs';
-import { registerShopper } from './orders.mjs';
+import { registerShopper, signInShopper } from './orders.mjs';
 
 export const dashboardP99GoalMs = 200;
 
@@ -66,9 +66,14 @@ export async function ensureOrders(dataDir, orders) {
   return { seeded: true, orders, seconds };
 }
 
-/** The owner signs up with the configured admin e-mail (ADMIN_EMAIL's default) through the real flow. */
+/**
+ * The owner signs up with the configured admin e-mail (ADMIN_EMAIL's default) through the real flow, or, in a data
+ * directory kept from an earlier run, signs in.
+ */
 export async function signInOwner(baseUrl, dataDir) {
-  const owner = await registerShopper(baseUrl, path.join(dataDir, 'outbox'), 'admin@manukato.co.ke');
+  const email = 'admin@manukato.co.ke';
+  const owner =
+    (await signInShopper(baseUrl, email)) ?? (await registerShopper(baseUrl, path.join(dataDir, 'outbox'), email));
   return owner.token;
 }
 
@@ -131,6 +136,115 @@ export function dashboardScenarios(token, orders) {
       period: 'custom',
       from: twoYears.from,
       to: twoYears.to,
+    }),
+  ];
+}
+
+const trackingQuery = `query ($token: String!) { orderTracking(token: $token) {
+  id orderNumber stage stageLabel riderName riderPhone courierName trackingNumber nextAttemptOn
+  deliveryLocation { id name deliveryTime } steps { id stage title detail at } lines { id name quantity }
+} }`;
+
+/** One generated order's tracking token, as the owner's order list shows it (the newest order). */
+export async function trackingTokenOf(baseUrl, token) {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: '{ adminOrders(limit: 1) { orders { id trackingToken } } }' }),
+  });
+  const answer = await response.json();
+  const found = answer.data?.adminOrders.orders[0]?.trackingToken;
+  if (!found) throw new Error(`no order to track: ${JSON.stringify(answer).slice(0, 300)}`);
+  return found;
+}
+
+function expectTracking(status, text) {
+  if (status !== 200) return `status ${status}: ${text.slice(0, 300)}`;
+  const answer = JSON.parse(text);
+  return answer.data?.orderTracking?.steps?.length > 0 ? null : `no tracking: ${text.slice(0, 300)}`;
+}
+
+function expectPage(status, text) {
+  if (status !== 200) return `status ${status}: ${text.slice(0, 300)}`;
+  return /^<!doctype html>/i.test(text) ? null : `not an HTML page: ${text.slice(0, 300)}`;
+}
+
+/**
+ * What a shopper following a message's link loads at this many orders, beside a product page in the same run: the
+ * tracking page's HTML and its data (`orderTracking`, anonymous: the link is the key). Judged as the product page is.
+ */
+export function trackingScenarios(trackingToken) {
+  return [
+    {
+      name: 'product page (HTML)',
+      target: 'server',
+      method: 'GET',
+      path: '/product/1',
+      headers: { accept: 'text/html' },
+      validate: expectPage,
+      halfPeakLatency: true,
+    },
+    {
+      name: 'tracking page (HTML)',
+      target: 'server',
+      method: 'GET',
+      path: `/track/${trackingToken}`,
+      headers: { accept: 'text/html' },
+      validate: expectPage,
+      halfPeakLatency: true,
+    },
+    {
+      // As the storefront asks for it (Apollo sends queries as GET): anonymous, so kept until the order moves.
+      name: 'tracking page data (orderTracking GET)',
+      target: 'server',
+      method: 'GET',
+      path: `/graphql?${new URLSearchParams({ query: trackingQuery, variables: JSON.stringify({ token: trackingToken }) })}`,
+      headers: { 'apollo-require-preflight': 'true' },
+      halfPeakLatency: true,
+      validate: expectTracking,
+    },
+    {
+      // A signed-in shopper's look-up is never kept: the uncached cost, shown beside the goal, not judged by it.
+      name: 'tracking page data (orderTracking POST, uncached)',
+      target: 'server',
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: trackingQuery, variables: { token: trackingToken } }),
+      judged: false,
+      validate: expectTracking,
+    },
+  ];
+}
+
+/** The product page's goal (bench/scale.mjs): at least this share of the bare handler's req/s, same run. */
+export const pageShareOfBareGoalPercent = 10;
+/** Issue 29's latency goal for a page shoppers load, at half of its peak rate. */
+export const pageHalfPeakP99GoalMs = 20;
+
+/** Goal rows for the tracking page against the bare handler, beside the product page measured in the same run. */
+export function trackingGoals(bare, pages, orders) {
+  const base = bare.requestsPerSecond;
+  const share = (result) => (base > 0 ? Math.round((result.requestsPerSecond / base) * 1000) / 10 : 0);
+  return [
+    [`bare node:http handler (what the shares below are of)`, `${base} req/s`, '(base)'],
+    ...pages.map((page) => {
+      if (page.judged === false)
+        return [
+          `${page.name} at ${orders.toLocaleString('en')} orders`,
+          `${share(page)}% of bare (${page.requestsPerSecond} req/s)`,
+          '(not judged)',
+        ];
+      const halfPeakP99 = page.halfPeak?.p99Ms ?? Infinity;
+      return [
+        `${page.name} at ${orders.toLocaleString('en')} orders`,
+        `${share(page)}% of bare (${page.requestsPerSecond} req/s), p99 at half peak ${page.halfPeak?.p99Ms ?? 'n/a'} ms`,
+        `≥ ${pageShareOfBareGoalPercent}%, ≤ ${pageHalfPeakP99GoalMs} ms`,
+        page.non2xx === 0 &&
+          page.errors === 0 &&
+          share(page) >= pageShareOfBareGoalPercent &&
+          halfPeakP99 <= pageHalfPeakP99GoalMs,
+      ];
     }),
   ];
 }

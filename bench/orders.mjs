@@ -73,6 +73,16 @@ async function codeFromOutbox(outboxDir, email, timeoutMs = 10_000) {
   throw new Error(`no verification code for ${email} in ${outboxDir} within ${timeoutMs / 1000} s`);
 }
 
+/** The password every bench account is registered with. */
+const benchPassword = 'bench-password-1';
+
+/** An account a kept data directory already holds (an earlier run registered it): its sign-in, or null. */
+export async function signInShopper(baseUrl, email) {
+  const answer = await postJson(baseUrl, '/api/users/login', { email, password: benchPassword });
+  const token = answer.json?.data?.token;
+  return answer.status === 200 && typeof token === 'string' ? { email, token } : null;
+}
+
 /** One shopper through the real flow: code by e-mail (read from the outbox), verify, register. */
 export async function registerShopper(baseUrl, outboxDir, email) {
   const login = await expectOk(baseUrl, '/api/email/otp-login', { email });
@@ -84,7 +94,7 @@ export async function registerShopper(baseUrl, outboxDir, email) {
     first: 'Bench',
     last: 'Shopper',
     email,
-    password: 'bench-password-1',
+    password: benchPassword,
     hash,
   });
   const token = registered.json.data?.token;

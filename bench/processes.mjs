@@ -110,7 +110,7 @@ function waitForExit(child, timeoutMs) {
  * the database answers. Its own process group: Ctrl-C reaches only the bench, which then stops the shop in order (a
  * group-wide SIGINT would also hit PostgreSQL before the shop has closed its pool).
  */
-export async function startServer({ dataDir, pinned }, attempts = 3) {
+export async function startServer({ dataDir, pinned, env }, attempts = 3) {
   // Paystack's side, off the shop's core (decision 0095): what the shop does for a payment is all that counts.
   const paystackKey = `sk_test_bench_${randomBytes(12).toString('hex')}`;
   const paystackApi = await startListeningChild('paystack-api.mjs', [paystackKey], {
@@ -118,14 +118,14 @@ export async function startServer({ dataDir, pinned }, attempts = 3) {
     what: 'the Paystack-compatible API',
   });
   try {
-    return await startShopProcess({ dataDir, pinned, paystackApi, paystackKey }, attempts);
+    return await startShopProcess({ dataDir, pinned, paystackApi, paystackKey, env }, attempts);
   } catch (error) {
     await stopListeningChild(paystackApi);
     throw error;
   }
 }
 
-async function startShopProcess({ dataDir, pinned, paystackApi, paystackKey }, attempts) {
+async function startShopProcess({ dataDir, pinned, paystackApi, paystackKey, env }, attempts) {
   const port = await findFreePort();
   // The end of every autocannon run drops connections with requests in flight, which the shop logs as a
   // warning each; that is the bench's doing, so those lines are left out. Everything else passes.
@@ -142,6 +142,8 @@ async function startShopProcess({ dataDir, pinned, paystackApi, paystackKey }, a
     commandPrefix: pinned ? ['taskset', '-c', String(serverCpu)] : [],
     detached: true,
     paystack: { secretKey: paystackKey, baseUrl: paystackApi.url },
+    // Settings of a comparison (bench/metrics-overhead.mjs: metrics on or off); none otherwise.
+    env,
   });
   const handle = { child, url: baseUrl, port, dataDir, paystackApi };
   try {
@@ -153,7 +155,7 @@ async function startShopProcess({ dataDir, pinned, paystackApi, paystackKey }, a
     if (portTaken && attempts > 1) {
       await stopShop(handle.child, 'bench');
       await stopLeftoverPostgres(handle.dataDir, 'bench');
-      return startShopProcess({ dataDir, pinned, paystackApi, paystackKey }, attempts - 1);
+      return startShopProcess({ dataDir, pinned, paystackApi, paystackKey, env }, attempts - 1);
     }
     throw Object.assign(error, { handle });
   }

@@ -19,6 +19,8 @@
  *   BENCH_QUICK            1: a short scale run to try the bench (2,000 products, 1 round of 2 s, 1 s warm-up)
  *   BENCH_ORDERS           orders `seed:orders` generates for BENCH_SCENARIOS=dashboard (default 1000000)
  *   BENCH_DASHBOARD_DATA_DIR  a data directory kept between dashboard runs, seeded by the first (bench/dashboard.mjs)
+ *   (BENCH_SCENARIOS=metrics-overhead runs alone what the scale run ends with: the uncached page and checkout on a shop
+ *   with metrics off beside one with metrics on, tracing off, side by side with their ratio: bench/metrics-overhead.mjs)
  *
  * Without BENCH_SCENARIOS it is the scale run (bench/scale.mjs): reads and checkout at the 19 sample products,
  * then the shop stopped, `seed:catalogue` adding BENCH_PRODUCTS, the shop started again on the same database and
@@ -48,7 +50,17 @@ import { scenarios } from './scenarios.mjs';
 import { measureHostile } from './hostile.mjs';
 import { hostileSearchGoals, measureHostileSearch } from './hostile-search.mjs';
 import { measureHostileMix } from './hostile-mix.mjs';
-import { dashboardGoals, dashboardScenarios, ensureOrders, signInOwner } from './dashboard.mjs';
+import { measureMetricsOverhead, metricsOverheadGoals } from './metrics-overhead.mjs';
+import { printColumns } from './columns.mjs';
+import {
+  dashboardGoals,
+  dashboardScenarios,
+  ensureOrders,
+  signInOwner,
+  trackingGoals,
+  trackingScenarios,
+  trackingTokenOf,
+} from './dashboard.mjs';
 import {
   bareScenario,
   checkoutScenario,
@@ -363,14 +375,7 @@ function printTable(results) {
       : '',
     result.otherCpuCores === undefined ? 'n/a' : result.otherCpuCores.toFixed(2),
   ]);
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  const line = (cells) =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-      .join('  ');
-  console.log(line(headers));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(line(row));
+  printColumns(headers, rows);
   for (const result of results) if (result.sequence) printSequence(result);
 }
 
@@ -392,20 +397,13 @@ function printSequence(result) {
       half ? String(half[key].p99 ?? 'n/a') : '',
     ].slice(0, headers.length),
   );
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  const line = (cells) =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-      .join('  ');
   console.log('');
   console.log(
     `${result.name}: ${result.sequence.ordersPerSecond} orders/s` +
       (half ? ` (${half.ordersPerSecond}/s at half peak)` : '') +
       '; each step from writing the request to its answer:',
   );
-  console.log(line(headers));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(line(row));
+  printColumns(headers, rows);
 }
 
 /** What every run does first: the machine's description, CPU pinning, a built server and a scratch folder. */
@@ -640,15 +638,20 @@ async function scaleMain() {
   );
   console.log(`\n— hostile-search at ${settings.products + 19} products —`);
   const hostileSearch = await measureHostileSearch(server.url, server.child.pid, settings);
+  await stop();
+  cleanupTasks.splice(cleanupTasks.indexOf(stop), 1);
+  const metricsOverhead = await measureMetricsOverhead(overheadParts(settings, pinning, tempRoot));
 
   const goals = [
     ...scaleGoals({ small, large, products: settings.products + 19 }),
     ...hostileSearchGoals(hostileSearch, settings.products + 19),
+    ...metricsOverheadGoals(metricsOverhead),
   ];
   printGoals(goals);
   const failures = [
     ...[small, large].flatMap((phase) => resultsOf(phase).flatMap((result) => result.failures)),
     ...hostileSearch.failures,
+    ...metricsOverhead.failures,
   ];
   if (failures.length > 0)
     console.warn(`\nwarning: failed requests, so some numbers are not valid:\n  ${failures.join('\n  ')}`);
@@ -665,9 +668,35 @@ async function scaleMain() {
     goals: goals.map(([what, result, goal, met]) => ({ what, result, goal, met })),
     phases: { small, large },
     hostileSearch,
+    metricsOverhead,
     failures,
   };
   await fs.writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`results written to ${path.relative(process.cwd(), resultsFile)}`);
+}
+
+/** What bench/metrics-overhead.mjs needs of this file: the shops' start and stop, and the measure. */
+function overheadParts(settings, pinning, tempRoot) {
+  return { settings, pinning, tempRoot, startServer, stopServer, measure, cleanupTasks };
+}
+
+/** `BENCH_SCENARIOS=metrics-overhead`: the uncached page and checkout with metrics off and on, side by side. */
+async function metricsOverheadMain() {
+  const settings = readSettings();
+  const { machine, pinning, built, tempRoot } = prepareRun();
+  console.log(measuringLine(settings, `${settings.connections} connections, metrics off and on`));
+  const overhead = await measureMetricsOverhead(overheadParts(settings, pinning, tempRoot));
+  const goals = metricsOverheadGoals(overhead);
+  printGoals(goals, 'metrics overhead (issue 28):');
+  if (overhead.failures.length > 0) console.warn(`\nwarning: failed requests:\n  ${overhead.failures.join('\n  ')}`);
+  const resultsFile = path.join(benchDir, 'results', 'latest.json');
+  await fs.mkdir(path.dirname(resultsFile), { recursive: true });
+  const goalRecords = goals.map(([what, result, goal, met]) => ({ what, result, goal, met }));
+  const report = { createdAt: new Date().toISOString(), kind: 'metrics-overhead', machine, pinning, settings };
+  await fs.writeFile(
+    resultsFile,
+    `${JSON.stringify({ ...report, built, goals: goalRecords, ...overhead }, null, 2)}\n`,
+  );
   console.log(`results written to ${path.relative(process.cwd(), resultsFile)}`);
 }
 
@@ -725,15 +754,23 @@ async function dashboardMain() {
   });
   cleanupTasks.push(() => stopServer(server));
   const token = await signInOwner(server.url, dataDir);
+  const bare = await startBare(server.url, tempRoot, pinning);
+  const pids = { server: server.child.pid, bare: bare.child.pid };
   console.log(measuringLine(settings, `${settings.connections} connections, the owner's dashboard queries`));
   const results = [];
   for (const scenario of dashboardScenarios(token, orders)) {
-    results.push(await measure(server.url, scenario, settings, { server: server.child.pid }, dataDir));
+    results.push(await measure(server.url, scenario, settings, pids, dataDir));
+  }
+  // The tracking link's page, beside a product page and the bare handler measured in the same run.
+  const bareResult = await measure(bare.url, bareScenario, settings, pids, dataDir);
+  const pages = [];
+  for (const scenario of trackingScenarios(await trackingTokenOf(server.url, token))) {
+    pages.push({ ...(await measure(server.url, scenario, settings, pids, dataDir)), judged: scenario.judged });
   }
   console.log('');
-  printTable(results);
-  const goals = dashboardGoals(results, orders);
-  printGoals(goals, `the owner's dashboard at ${orders.toLocaleString('en')} orders (issue 27):`);
+  printTable([...results, bareResult, ...pages]);
+  const goals = [...dashboardGoals(results, orders), ...trackingGoals(bareResult, pages, orders)];
+  printGoals(goals, `the owner's dashboard and the tracking page at ${orders.toLocaleString('en')} orders (issue 27):`);
   const resultsDir = path.join(benchDir, 'results');
   await fs.mkdir(resultsDir, { recursive: true });
   const resultsFile = path.join(resultsDir, 'latest.json');
@@ -745,7 +782,7 @@ async function dashboardMain() {
     settings: { ...settings, orders, builtServer: built },
     seeding,
     goals: goals.map(([what, result, goal, met]) => ({ what, result, goal, met })),
-    results,
+    results: [...results, bareResult, ...pages],
   };
   await fs.writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`results written to ${path.relative(process.cwd(), resultsFile)}`);
@@ -798,7 +835,12 @@ async function hostileSearchMain() {
 }
 
 try {
-  const modes = { 'hostile-search': hostileSearchMain, 'hostile-mix': hostileMixMain, dashboard: dashboardMain };
+  const modes = {
+    'hostile-search': hostileSearchMain,
+    'hostile-mix': hostileMixMain,
+    dashboard: dashboardMain,
+    'metrics-overhead': metricsOverheadMain,
+  };
   await (modes[process.env.BENCH_SCENARIOS] ?? (process.env.BENCH_SCENARIOS ? main : scaleMain))();
   await cleanup();
 } catch (error) {

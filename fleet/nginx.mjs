@@ -32,7 +32,12 @@ export function nginxConfigFor({ scaleConfPath, upstreamPorts, listenPort, prefi
       replaced += 1;
       return `${lead}127.0.0.1:${port}`;
     })
-    .replace(/^(\s*listen\s+)80;/m, `$1127.0.0.1:${listenPort};`);
+    .replace(/^(\s*listen\s+)80;/m, `$1127.0.0.1:${listenPort};`)
+    // The server's own access log (JSON with request ids) goes to the prefix, beside the fleet's summary log.
+    .replace(
+      /^(\s*access_log\s+)\/var\/log\/nginx\/access\.log(\s+manukato;)/m,
+      `$1${path.join(prefix, 'access.log')} fleet;\n$1${path.join(prefix, 'requests.log')}$2`,
+    );
   if (replaced !== upstreamPorts.length) {
     throw new Error(`scale.conf has ${replaced} app-N:4000 servers; the test starts ${upstreamPorts.length}`);
   }

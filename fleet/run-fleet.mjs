@@ -7,6 +7,9 @@
 // error (no 5xx, no refused or reset connection, no other unexpected answer; the only exception is the shop's
 // retryable 503 to a write to the locked product while it is locked, which the buyer tries again), the row-lock
 // scenario's checks hold, and every order the load created is whole and consistent, one per idempotency key.
+// Last (issue 28), one request with no id of its own and a sampled `traceparent` goes through nginx: the id nginx
+// logged must be in the answering instance's log and on the request's trace, received by a loopback OTLP sink
+// (fleet/join.mjs; the instances trace only requests that arrive sampled).
 //
 // Settings: FLEET_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server where a fresh
 // database is created and dropped again; FLEET_RESTARTS (default 1) is how many rolling restarts to run;
@@ -25,6 +28,7 @@ import pg from 'pg';
 import { startSmtpSink } from '../e2e/support/smtp-sink.mjs';
 import { buildIfMissing, findFreePort, startBuiltShop, stopServer } from '../tools/shop-process.mjs';
 import { registerShopper, startLoad, triesOfARefusedWrite } from './load.mjs';
+import { joinOneRequest, startSpanSink, tracingEnv } from './join.mjs';
 import { nginxConfigFor, nginxPath, startNginx } from './nginx.mjs';
 import { statusOf } from './probe.mjs';
 import { hotBuyerCount, judgeRowLock, runRowLock } from './row-lock.mjs';
@@ -88,7 +92,7 @@ async function waitForReady(baseUrl, child) {
   throw new Error(`${baseUrl} was not ready within ${seconds(readyTimeoutMs)}`);
 }
 
-function createInstances({ ports, dataRoot, databaseUrl, publicUrl, smtpUrl, uploadsDir }) {
+function createInstances({ ports, dataRoot, databaseUrl, publicUrl, smtpUrl, uploadsDir, spanSinkUrl }) {
   const secretKey = randomBytes(32).toString('hex');
   return ports.map((port, index) => {
     const name = `app-${index + 1}`;
@@ -112,6 +116,7 @@ function createInstances({ ports, dataRoot, databaseUrl, publicUrl, smtpUrl, upl
             TRUST_PROXY: '1',
             UPLOADS_DIR: uploadsDir,
             LOG_LEVEL: 'info',
+            ...tracingEnv(spanSinkUrl),
           },
         });
         instance.child = child;
@@ -283,6 +288,7 @@ async function main() {
   log(`database ${databaseName} on ${serverUrl.host}, data under ${dataRoot}`);
 
   const sink = await startSmtpSink();
+  const spanSink = await startSpanSink();
   const ports = [];
   for (let index = 0; index < instanceCount; index += 1) ports.push(await findFreePort());
   const listenPort = await findFreePort();
@@ -294,6 +300,7 @@ async function main() {
     publicUrl,
     smtpUrl: sink.smtpUrl,
     uploadsDir: path.join(dataRoot, 'uploads'),
+    spanSinkUrl: spanSink.url,
   });
   const nginxLog = createWriteStream(path.join(resultsDir, 'nginx-output.log'));
   let nginx;
@@ -364,7 +371,22 @@ async function main() {
     await sleep(warmUpMs);
     await load.stop();
     const loadMs = Date.now() - loadStarted;
+    // Issue 28: one request id from nginx's log to the instance's log line and the request's trace.
+    const join = await joinOneRequest({
+      publicUrl,
+      requestsLog: path.join(prefix, 'requests.log'),
+      instanceLogs: instances.map((instance) => path.join(resultsDir, `${instance.name}.log`)),
+      sink: spanSink,
+    });
     await nginx.stop();
+    if (Array.isArray(join)) {
+      for (const problem of join) log(`  JOIN PROBLEM ${problem}`);
+    } else {
+      const { requestId, traceId, instanceLog, spans } = join.joined;
+      log(
+        `request ${requestId}: in nginx's log, in ${path.basename(instanceLog)} and trace ${traceId} (${spans.join(', ')})`,
+      );
+    }
 
     const { tally, orders } = load;
     const answered = Object.values(tally.answered).reduce((sum, count) => sum + count, 0);
@@ -449,6 +471,7 @@ async function main() {
       problems.length > 0 ||
       rowLockProblems > 0 ||
       badExits.length > 0 ||
+      Array.isArray(join) ||
       orders.length === 0;
   } catch (error) {
     console.error(`fleet: ${error instanceof Error ? error.stack : String(error)}`);
@@ -467,6 +490,7 @@ async function main() {
       }
     }
     await sink.close();
+    await spanSink.close();
     await admin.query(`drop database if exists ${databaseName} with (force)`);
     await admin.end();
     await fs.rm(dataRoot, { recursive: true, force: true });

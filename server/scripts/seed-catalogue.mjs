@@ -1,22 +1,4 @@
-// `npm run seed:catalogue -- --products 50000`: builds the server when it is missing or older than its sources
-// (as `npm start` does), then runs the generator from the build (server/src/seed-catalogue-main.ts).
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { newestMtime } from '../../tools/shop-process.mjs';
+// `npm run seed:catalogue -- --products 50000`: the generator from the build (server/src/seed-catalogue-main.ts).
+import { runBuiltEntry } from './built-entry.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const server = path.join(root, 'server');
-const entry = path.join(server, 'dist', 'seed-catalogue-main.js');
-
-const builtAt = existsSync(entry) ? statSync(entry).mtimeMs : 0;
-if (builtAt < Math.max(newestMtime(path.join(server, 'src')), newestMtime(path.join(server, 'tsconfig.build.json')))) {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'server'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-const run = spawnSync(process.execPath, ['--enable-source-maps', entry, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
-process.exit(run.status ?? 1);
+runBuiltEntry('seed-catalogue-main');

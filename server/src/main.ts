@@ -1,3 +1,5 @@
+// First: tracing, when configured, must hook express, graphql and pg before anything requires them (decision 0108).
+import { stopTracing } from './tracing/start-tracing';
 import 'reflect-metadata';
 import { ConfigError, loadConfig, shutdownDeadlineMs } from './config/config';
 import { applyEnvFile } from './config/env-file';
@@ -47,10 +49,17 @@ async function main(): Promise<void> {
       log.error(`shutdown took longer than ${deadlineMs / 1000} s: exiting`);
       process.exit(1);
     }, deadlineMs).unref();
-    shop!.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    void shop!
+      .stop()
+      .then(
+        () => 0,
+        () => 1,
+      )
+      .then(async (code) => {
+        // The spans of the last requests go out after the drain, within the same deadline.
+        await stopTracing().catch((error: unknown) => log.warn({ err: error }, 'could not send the last spans'));
+        process.exit(code);
+      });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { shopSettingsOf, type AppConfig } from './config/config';
+import { connectionName, shopSettingsOf, type AppConfig } from './config/config';
 import { lockDataDirectory } from './db/data-dir-lock';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-postgres';
 import { initOrm } from './db/orm';
@@ -65,7 +65,12 @@ export async function startShop(configured: AppConfig, log: Logger): Promise<Run
       cleanups.push({ step: 'stop the embedded database', run: () => database.stop() });
       databaseUrl = database.url;
     }
-    const orm = await initOrm({ databaseUrl, log, limits: config.databaseLimits });
+    const orm = await initOrm({
+      databaseUrl,
+      log,
+      limits: config.databaseLimits,
+      applicationName: connectionName('manukato', config.instanceName),
+    });
     cleanups.push({ step: 'close the ORM', run: () => orm.close() });
     const storage = createFileStorage(config);
     cleanups.push({ step: 'close the file storage', run: async () => storage.close() });

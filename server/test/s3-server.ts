@@ -9,17 +9,17 @@ const accessKeyId = 'S3RVER';
 const secretAccessKey = 'S3RVER';
 
 /**
- * A real S3-compatible server (s3rver) on loopback with one empty bucket, and a client of our own to look
- * inside it. `env` is what an instance needs to keep its uploads there.
+ * A real S3-compatible server (s3rver) on loopback with one empty bucket (and `otherBuckets`, empty too), and a
+ * client of our own to look inside it. `env` is what an instance needs to keep its uploads there.
  */
-export async function startS3Server(bucket = 'manukato-test') {
+export async function startS3Server(bucket = 'manukato-test', otherBuckets: string[] = []) {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'manukato-test-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [bucket, ...otherBuckets].map((name) => ({ name })),
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
@@ -55,8 +55,8 @@ export async function startS3Server(bucket = 'manukato-test') {
         throw error;
       }
     },
-    async bytes(key: string): Promise<Buffer> {
-      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    async bytes(key: string, inBucket = bucket): Promise<Buffer> {
+      const object = await client.send(new GetObjectCommand({ Bucket: inBucket, Key: key }));
       return Buffer.from(await object.Body!.transformToByteArray());
     },
     async remove(key: string): Promise<void> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pino, { type Logger } from 'pino';
 import supertest from 'supertest';
-import { loadConfig, type AppConfig } from '../src/config/config';
+import { connectionName, loadConfig, type AppConfig } from '../src/config/config';
 import { initOrm } from '../src/db/orm';
 import { prepareDatabase } from '../src/db/startup';
 import { StatementCounter } from '../src/db/statement-counter';
@@ -56,16 +56,19 @@ export interface TestShop {
  * The real app on its own copy of the migrated database, listening on a free loopback port.
  * `seed: false` gives an empty catalogue (categories and delivery locations are always there).
  * `shareDatabaseOf` starts a second instance on another shop's database (left for that shop to drop).
+ * `databaseUrl` starts on a database the test made itself, on any server (migrated and seeded by this start, as a
+ * first start does; left for the test to drop).
  */
 export async function startTestShop(
   options: {
     seed?: boolean;
     env?: Record<string, string>;
     shareDatabaseOf?: TestShop;
+    databaseUrl?: string;
     /** Where the app logs (tests that read logs). */ log?: Logger;
   } = {},
 ): Promise<TestShop> {
-  const shared = options.shareDatabaseOf?.config.databaseUrl;
+  const shared = options.shareDatabaseOf?.config.databaseUrl ?? options.databaseUrl;
   const seed = options.seed ?? true;
   // With the sample catalogue, a copy of the seeded template: the start below finds every seed applied. Without,
   // the migrated one, and the start seeds categories and delivery locations as a first start does.
@@ -93,6 +96,7 @@ export async function startTestShop(
     statementCounter: statements,
     poolMax: 4,
     limits: loaded.databaseLimits,
+    applicationName: connectionName('manukato', loaded.instanceName),
   });
   const storage = createFileStorage(loaded);
   // As a start does, under the start-up lock; `env: { SECRET_KEY: '' }` takes the secret the database keeps.

@@ -16,6 +16,7 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
   restart?: string;
+  mem_limit?: string;
   stop_grace_period?: string;
   deploy?: { resources?: { limits?: { memory?: string } } };
   healthcheck?: { test?: string[] };
@@ -77,6 +78,13 @@ describe('docker-compose.yml, profile "scale"', () => {
     }
   });
 
+  it('limits the memory of every service, so none can take the machine from the others', () => {
+    for (const [name, service] of Object.entries(services)) {
+      const limit = service.deploy?.resources?.limits?.memory ?? service.mem_limit;
+      expect(`${name}: ${limit}`).toMatch(/: \d+[KMG]$/);
+    }
+  });
+
   it('keeps images in the S3-compatible store, in a bucket an init container creates', () => {
     const [, init] = inScale.find(([, service]) => service.image?.startsWith('minio/mc:'))!;
     expect(init.depends_on?.[storageName]?.condition).toBe('service_healthy');
@@ -129,10 +137,12 @@ describe('docker-compose.yml, profile "scale"', () => {
     }
   });
 
-  it('pins every image to a version (no :latest, no bare name)', () => {
+  it('pins every image to a version (no :latest, no bare name), with a whole sha256 digest where one is pinned', () => {
     for (const [name, service] of Object.entries(services)) {
       if (!service.image) continue;
-      expect(`${name}: ${service.image}`).toMatch(/^[\w-]+: [\w./-]+:(?!latest$)[\w.-]*\d[\w.-]*$/);
+      expect(`${name}: ${service.image}`).toMatch(
+        /^[\w-]+: [\w./-]+:(?!latest(@|$))[\w.-]*\d[\w.-]*(@sha256:[0-9a-f]{64})?$/,
+      );
     }
   });
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidEmail, normaliseEmail } from './email-address';
@@ -137,6 +138,13 @@ const environmentSchema = z.object({
   PAYMENT_PROMPTS_PER_PHONE: z.coerce.number().int().min(1).max(100000).default(5),
   PAYMENT_PROMPTS_PER_IP: z.coerce.number().int().min(1).max(100000).default(20),
   TRUST_PROXY: trustProxySchema,
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[\w.:/-]{1,40}$/, 'must be 1 to 40 letters, digits or . _ : / -')
+    .optional(),
+  SLOW_STATEMENT_MS: milliseconds(500),
 });
 
 /**
@@ -263,6 +271,15 @@ export interface AppConfig {
   paymentPrompts: { perOrder: number; perAccount: number; perPhone: number; perIp: number };
   /** Which proxies' X-Forwarded-For to believe (http/client-address.ts): none, a hop count, or their addresses. */
   trustProxy: TrustProxy;
+  /** This instance's name in its database connections (application_name) and logs: INSTANCE_NAME, else host/pid. */
+  instanceName: string;
+  /**
+   * Prometheus metrics (decision 0107): served at /metrics to `Authorization: Bearer <token>`, or on a port of their
+   * own (never the public one); off when neither is set.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
+  /** A statement that takes at least this long is logged with its duration and request id (0: every statement). */
+  slowStatementMs: number;
 }
 
 export class ConfigError extends Error {
@@ -360,7 +377,27 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       perIp: values.PAYMENT_PROMPTS_PER_IP,
     },
     trustProxy: values.TRUST_PROXY,
+    instanceName: values.INSTANCE_NAME ?? `${os.hostname()}/${process.pid}`,
+    metrics: metricsSettings(values),
+    slowStatementMs: values.SLOW_STATEMENT_MS,
   };
+}
+
+/** Whether metrics are served, and where: the public port must not carry them when they have a port of their own. */
+function metricsSettings(values: z.infer<typeof environmentSchema>): AppConfig['metrics'] {
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics are never served on the public port)']);
+  }
+  return { token: values.METRICS_TOKEN, port: values.METRICS_PORT };
+}
+
+/**
+ * A database connection's application_name (pg_stat_activity): what it does and which instance holds it, within
+ * PostgreSQL's 63 characters (it cuts longer names at their end; cutting here keeps the instance's end, its pid).
+ */
+export function connectionName(role: string, instanceName: string): string {
+  const name = `${role}/${instanceName}`;
+  return name.length <= 63 ? name : `${role}/${instanceName.slice(-(62 - role.length))}`;
 }
 
 /**

@@ -71,9 +71,18 @@ export interface OrmOptions {
    * catalogue seeding command and the tests' template, which run alone).
    */
   limits?: DatabaseLimits;
+  /** Every pooled connection's application_name (pg_stat_activity): which instance holds it (config's connectionName). */
+  applicationName?: string;
 }
 
-export function ormOptions({ databaseUrl, log, statementCounter, poolMax, limits }: OrmOptions): Options {
+export function ormOptions({
+  databaseUrl,
+  log,
+  statementCounter,
+  poolMax,
+  limits,
+  applicationName,
+}: OrmOptions): Options {
   return {
     clientUrl: databaseUrl,
     entities,
@@ -82,7 +91,20 @@ export function ormOptions({ databaseUrl, log, statementCounter, poolMax, limits
     allowGlobalContext: false,
     forceUtcTimezone: true,
     pool: { min: 0, max: poolMax ?? 10, ...(limits ? { acquireTimeoutMillis: limits.acquireMs } : {}) },
-    driverOptions: { connection: { ...(limits ? connectionLimits(limits) : {}), options: connectionOptions } },
+    driverOptions: {
+      // knex's own warnings (a pooled connection lost) as log lines, not console output.
+      log: {
+        warn: (message: unknown) => log.warn({ knex: message }, 'knex'),
+        error: (message: unknown) => log.error({ knex: message }, 'knex'),
+        deprecate: (message: unknown) => log.debug({ knex: message }, 'knex'),
+        debug: (message: unknown) => log.debug({ knex: message }, 'knex'),
+      },
+      connection: {
+        ...(limits ? connectionLimits(limits) : {}),
+        options: connectionOptions,
+        ...(applicationName ? { application_name: applicationName } : {}),
+      },
+    },
     // Explicit types on every property, so no reflection is needed (tsx and esbuild emit none).
     discovery: { requireEntitiesArray: true },
     debug: statementCounter ? ['query'] : false,
@@ -103,6 +125,8 @@ export function ormOptions({ databaseUrl, log, statementCounter, poolMax, limits
         'simulated_refunds',
         'sales_days',
         'sales_day_sizes',
+        'sales_months',
+        'sales_month_sizes',
         'order_status_totals',
       ],
     },

@@ -50,6 +50,8 @@ interface ErrorLike {
   message?: unknown;
   cause?: unknown;
   previous?: unknown;
+  /** graphql-js's NonErrorThrown: what a resolver threw that was not an Error of its realm (as Jest's vm sees Node's). */
+  thrownValue?: unknown;
 }
 
 function isUnavailableItself(error: ErrorLike): boolean {
@@ -63,14 +65,14 @@ function isUnavailableItself(error: ErrorLike): boolean {
   return connectionEndedMessages.some((words) => message.startsWith(words));
 }
 
-/** True when `error`, or an error it wraps (cause, MikroORM's previous), is such a failure. */
+/** True when `error`, or an error it wraps (cause, MikroORM's previous, graphql-js's thrownValue), is such a failure. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   // Wrappers are few; the bound only guards against a cycle.
   for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth += 1) {
     const candidate = current as ErrorLike;
     if (isUnavailableItself(candidate)) return true;
-    current = candidate.cause ?? candidate.previous;
+    current = candidate.cause ?? candidate.previous ?? candidate.thrownValue;
   }
   return false;
 }

@@ -23,6 +23,11 @@ export interface CatalogueChange {
   inStockFlippedIds?: number[];
   /** Delivery locations changed (a fee, pay on delivery switched or its maximum): answers that show them. */
   deliveryChanged?: boolean;
+  /**
+   * Orders that moved (paid, packed, out, delivered, cancelled…), by tracking token: their tracking pages' answers.
+   * Announced by a trigger on `orders` (migration 0038), whichever write moved them.
+   */
+  trackingTokens?: string[];
   /** Too much to name, or events may have been missed: everything is dropped. */
   everything?: boolean;
 }
@@ -30,6 +35,8 @@ export interface CatalogueChange {
 /** A change as delivered: with the id its writer waits for (catalogue-events.ts). */
 export interface CatalogueChanged extends CatalogueChange {
   id: string;
+  /** When the writer announced it (its clock, ms since the epoch): each instance's event lag is measured from it. */
+  at?: number;
 }
 
 export const catalogueChannel = 'manukato_catalogue_changed';
@@ -50,6 +57,8 @@ export const cacheTag = {
   /** An answer showing a product's reviews or their summary (its page's JSON-LD included). */
   productReviews: (id: number) => `product-reviews:${id}`,
   delivery: 'delivery',
+  /** An order's tracking page (its token is the key to it). */
+  orderTracking: (token: string) => `order-tracking:${token}`,
 } as const;
 
 /** The tags whose answers a change affects, or 'everything'. */
@@ -67,6 +76,7 @@ export function tagsAffectedBy(change: CatalogueChange): string[] | 'everything'
   for (const id of change.reviewedProductIds ?? []) tags.add(cacheTag.productReviews(id));
   if (change.inStockFlippedIds?.length) tags.add(cacheTag.availability);
   if (change.deliveryChanged) tags.add(cacheTag.delivery);
+  for (const token of change.trackingTokens ?? []) tags.add(cacheTag.orderTracking(token));
   return [...tags];
 }
 
@@ -75,13 +85,15 @@ export function tagsAffectedBy(change: CatalogueChange): string[] | 'everything'
  * named: every instance drops everything it keeps of the catalogue.
  */
 export function noticeOfEverything(): string {
-  return encodeChange({ id: randomUUID(), everything: true });
+  return encodeChange({ id: randomUUID(), at: Date.now(), everything: true });
 }
 
 /** The NOTIFY payload: compact JSON, or "everything" when the ids would not fit. */
 export function encodeChange(change: CatalogueChanged): string {
   const payload = JSON.stringify(change);
-  return Buffer.byteLength(payload) < maxPayloadBytes ? payload : JSON.stringify({ id: change.id, everything: true });
+  return Buffer.byteLength(payload) < maxPayloadBytes
+    ? payload
+    : JSON.stringify({ id: change.id, at: change.at, everything: true });
 }
 
 const isIdList = (value: unknown): value is number[] =>
@@ -92,8 +104,12 @@ export function decodeChange(payload: unknown): CatalogueChanged {
   const value = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
   const id = typeof value.id === 'string' ? value.id : '';
   const lists = ['productIds', 'categoryIds', 'stockChangedIds', 'inStockFlippedIds', 'reviewedProductIds'] as const;
-  if (!id || lists.some((name) => value[name] !== undefined && !isIdList(value[name]))) {
-    return { id, everything: true };
+  const at = typeof value.at === 'number' && Number.isFinite(value.at) ? value.at : undefined;
+  const tokens = value.trackingTokens;
+  const badTokens =
+    tokens !== undefined && !(Array.isArray(tokens) && tokens.every((token) => typeof token === 'string'));
+  if (!id || badTokens || lists.some((name) => value[name] !== undefined && !isIdList(value[name]))) {
+    return { id, at, everything: true };
   }
   return value as unknown as CatalogueChanged;
 }
@@ -120,7 +136,7 @@ export async function announceCatalogueChange(em: EntityManager, change: Catalog
 export function noticeOfCatalogueChange(em: EntityManager, change: CatalogueChange): string {
   const transaction = em.getTransactionContext();
   if (!transaction) throw new Error('a catalogue change needs a transaction (em.transactional)');
-  const changed: CatalogueChanged = { id: randomUUID(), ...change };
+  const changed: CatalogueChanged = { id: randomUUID(), at: Date.now(), ...change };
   const announced = announcedInTransaction.get(transaction);
   if (announced) announced.push(changed.id);
   else announcedInTransaction.set(transaction, [changed.id]);

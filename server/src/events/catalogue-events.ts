@@ -12,6 +12,13 @@ import {
 
 export type CatalogueChangeSubscriber = (change: CatalogueChange) => void;
 
+export interface CatalogueEventsOptions {
+  /** The LISTEN connection's application_name; listenerApplicationName unless the instance names itself there. */
+  applicationName?: string;
+  /** Told, once every subscriber has applied a change heard over LISTEN, when its writer announced it. */
+  onApplied?: (announcedAt: number) => void;
+}
+
 /** The LISTEN connection's name in pg_stat_activity (tests find it there to cut it). */
 export const listenerApplicationName = 'manukato-catalogue-events';
 
@@ -35,13 +42,19 @@ export class CatalogueEvents implements EventSubscriber {
   /** Ids heard lately, oldest first: a change can be heard before its writer's commit call returns. */
   private readonly recentlyHeard = new Set<string>();
   private connected = false;
+  private readonly onApplied: CatalogueEventsOptions['onApplied'];
 
   constructor(
     private readonly orm: MikroORM,
     private readonly log: Logger,
+    options: CatalogueEventsOptions = {},
   ) {
+    this.onApplied = options.onApplied;
     this.listener = createPostgresSubscriber(
-      { connectionString: orm.config.get('clientUrl'), application_name: listenerApplicationName },
+      {
+        connectionString: orm.config.get('clientUrl'),
+        application_name: options.applicationName ?? listenerApplicationName,
+      },
       {
         // Never give up: a shop whose database comes back must hear changes again.
         retryLimit: Infinity,
@@ -138,6 +151,7 @@ export class CatalogueEvents implements EventSubscriber {
 
   private deliver(change: CatalogueChanged): void {
     this.dispatch(change);
+    if (change.at !== undefined) this.onApplied?.(change.at);
     this.recentlyHeard.add(change.id);
     if (this.recentlyHeard.size > recentlyHeardLimit) {
       this.recentlyHeard.delete(this.recentlyHeard.values().next().value!);

@@ -7,7 +7,7 @@ import express, { Router, type Express, type NextFunction, type Request, type Re
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { ApolloServer } from '@apollo/server';
-import type { AppConfig } from '../config/config';
+import { connectionName, type AppConfig } from '../config/config';
 import { createApolloServer } from '../graphql/apollo';
 import { buildAppSchema } from '../graphql/schema';
 import { graphqlValidationRules } from '../graphql/limits';
@@ -38,7 +38,7 @@ import { compressAnswers } from './content-encoding';
 import { ResponseCache } from './response-cache';
 import { splitCacheBudget } from '../shared/cache-budget';
 import { cachedPublicly, cachePublicGraphQL, dropAnswersAffectedBy } from './cache-responses';
-import { CatalogueEvents } from '../events/catalogue-events';
+import { CatalogueEvents, listenerApplicationName } from '../events/catalogue-events';
 import { seoRoutes } from './seo-routes';
 import { pageRoute } from './page-rendering';
 import { createMailer, type Mailer } from '../mail/mailer';
@@ -52,7 +52,14 @@ import { securityHeaders, setHeaderLines } from './security-headers';
 import { createFileStorage } from '../storage/create-file-storage';
 import type { FileStorage } from '../storage/file-storage';
 import { uploadsRoute } from '../storage/uploads-route';
-import { Readiness } from './readiness';
+import { Readiness, readinessApplicationName } from './readiness';
+import { reportMetricsFor, ShopMetrics } from '../shared/shop-metrics';
+import { runInRequestScope } from '../core/request-scope';
+import { monitorStatements, poolStateOf } from '../db/statement-monitor';
+import { operationMetricsPlugin } from '../graphql/operation-metrics';
+import { notificationQueueState } from '../modules/notifications/notification-queue';
+import { answerScrape, listenForScrapes, type MetricsListener } from './metrics-endpoint';
+import { measureRequest } from './request-metrics';
 
 export interface AppHandle {
   app: Express;
@@ -110,15 +117,37 @@ export async function createApp(
   // One rules object for both GraphQL paths (Apollo and direct-queries.ts): they cannot drift apart.
   const validationRules = graphqlValidationRules(config.graphql, config.graphql.introspection);
   const apollo = createApolloServer(schema, config, log, httpServer, cacheBudget, validationRules);
-  const events = new CatalogueEvents(orm, log);
+  // Metrics are counted only when someone can read them (decision 0107); services find them through their em.
+  const metrics = config.metrics.token || config.metrics.port ? new ShopMetrics() : undefined;
+  const stopReporting = metrics ? reportMetricsFor(orm, metrics) : () => undefined;
+  if (metrics) apollo.addPlugin(operationMetricsPlugin(metrics));
+  const stopMonitoring = monitorStatements(orm, { log, slowStatementMs: config.slowStatementMs, metrics });
+  const events = new CatalogueEvents(orm, log, {
+    applicationName: connectionName(listenerApplicationName, config.instanceName),
+    onApplied: metrics && ((announcedAt) => metrics.eventApplied(announcedAt)),
+  });
   await events.start();
-  const readiness = new Readiness(orm.config.get('clientUrl'));
+  const readiness = new Readiness(orm.config.get('clientUrl'), {
+    applicationName: connectionName(readinessApplicationName, config.instanceName),
+  });
+  const metricsListener: MetricsListener | undefined =
+    metrics && config.metrics.port
+      ? await listenForScrapes(metrics, {
+          port: config.metrics.port,
+          host: config.host,
+          token: config.metrics.token,
+          log,
+        })
+      : undefined;
   // Stopped with Apollo: whoever stops the app (server.ts, the tests) stops Apollo first.
   apollo.addPlugin({
     serverWillStart: async () => ({
       serverWillStop: async () => {
         await events.close();
         await readiness.close();
+        await metricsListener?.close();
+        stopMonitoring();
+        stopReporting();
       },
     }),
   });
@@ -166,6 +195,12 @@ export async function createApp(
     response.json({ status, database });
   });
 
+  // Without a port of their own, the metrics are here for the bearer of METRICS_TOKEN; otherwise not here at all.
+  if (metrics && config.metrics.token && !config.metrics.port) {
+    // Its own input guard: it comes before the session lookup (a scrape costs no statement) and the REST guard.
+    app.get('/metrics', inputGuard(), answerScrape(metrics, config.metrics.token, log));
+  }
+
   const uploads = uploadsRoute(storage, log);
   app.use('/uploads', uploads);
   app.use('/api/uploads', uploads);
@@ -176,6 +211,12 @@ export async function createApp(
   events.subscribe((change) => dropViewsAffectedBy(productViews, change));
   const listReads = new ListReadCache(cacheBudget.listReads);
   events.subscribe((change) => dropListsAffectedBy(listReads, change));
+  metrics?.readFrom({
+    responseCache: () => responseCache.tally(),
+    productViews: () => productViews.tally(),
+    pool: () => poolStateOf(orm),
+    notificationQueue: () => notificationQueueState(orm.em.fork()),
+  });
   const mailer = createMailer(config, log);
   const sms = createSmsSender(config, log);
   const whatsapp = createWhatsAppSender(config, log);
@@ -284,7 +325,7 @@ export async function createApp(
   app.use(restErrorHandler(log));
   const directQueries = createDirectQueries(
     schema,
-    { limits: config.graphql, validationRules, cacheBytes: cacheBudget.directQueries },
+    { limits: config.graphql, validationRules, cacheBytes: cacheBudget.directQueries, metrics },
     contextDependencies,
     log,
   );
@@ -311,12 +352,16 @@ export async function createApp(
     paystack,
     readiness,
     handle: (request, response) => {
-      const securityLines = security.linesFor(request.url);
-      if (responseCache.serve(request, response, securityLines)) return;
-      // Before anything else writes, so direct answers and every Express answer carry them too.
-      setHeaderLines(response, securityLines);
-      if (directQueries.handle(request, response, () => app(request, response))) return;
-      app(request, response);
+      if (metrics) measureRequest(metrics, request, response);
+      // Whatever this request runs is its own (the slow-statement log names it): core/request-scope.ts.
+      runInRequestScope(requestIdFor(request), () => {
+        const securityLines = security.linesFor(request.url);
+        if (responseCache.serve(request, response, securityLines)) return;
+        // Before anything else writes, so direct answers and every Express answer carry them too.
+        setHeaderLines(response, securityLines);
+        if (directQueries.handle(request, response, () => app(request, response))) return;
+        app(request, response);
+      });
     },
   };
 }

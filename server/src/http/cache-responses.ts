@@ -2,8 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 import { parse, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { tagsAffectedBy, type CatalogueChange } from '../events/catalogue-change';
 import { cacheKeyFor, type ResponseCache } from './response-cache';
+import { routeOf } from './request-metrics';
 
-/** Root query fields whose answers are the same for everyone and change only with the catalogue or reviews. */
+/** Root query fields whose answers are the same for everyone and change only as announced (catalogue-change.ts). */
 const publicQueryFields = new Set([
   'products',
   'productsCount',
@@ -17,6 +18,8 @@ const publicQueryFields = new Set([
   'reviewStats',
   'productReviews',
   'deliveryLocations',
+  // The same for whoever holds the link (no viewer's data in it); kept until the order moves (decision 0112).
+  'orderTracking',
   '__typename',
 ]);
 
@@ -80,6 +83,7 @@ export function rememberAnswer(cache: ResponseCache, request: Request, response:
         contentType: String(response.getHeader('content-type') ?? 'application/octet-stream'),
         cacheControl: 'public, no-cache',
         body,
+        route: routeOf(request, response.statusCode),
       });
     }
     return (original.end as (...args: unknown[]) => Response)(chunk, ...rest);

@@ -25,6 +25,11 @@ import { SecondSight } from '../shared/second-sight';
 import { parseOptionsFor, type QueryLimits } from '../graphql/limits';
 import { operationCheckError } from '../graphql/operation-checks';
 import { isDatabaseUnavailable, retryAfterSeconds, unavailableMessage } from '../db/unavailable';
+import { runInRequestScope } from '../core/request-scope';
+import type { ShopMetrics } from '../shared/shop-metrics';
+import { labelRoute } from './request-metrics';
+
+const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
 
 /** Apollo's own media types (ApolloServer.ts MEDIA_TYPES), chosen the same way from the Accept header. */
 const mediaTypes = ['application/json; charset=utf-8', 'application/graphql-response+json; charset=utf-8'];
@@ -91,6 +96,8 @@ export interface DirectQueriesOptions {
   validationRules: readonly ValidationRule[];
   /** Bytes for the prepared queries and their checked variables together. */
   cacheBytes: number;
+  /** Where the operations answered here are counted, when metrics are on (Apollo counts the rest). */
+  metrics?: ShopMetrics;
 }
 
 /**
@@ -114,7 +121,7 @@ export function createDirectQueries(
   log: Logger,
 ): DirectQueries {
   const clientAddress = clientAddressOf(trustFunction(dependencies.config.trustProxy));
-  const { limits, validationRules } = options;
+  const { limits, validationRules, metrics } = options;
   // Express's own compression, by the same rule (content-encoding.ts): encoding and Vary as Apollo's answers get.
   const compress = compressAnswers();
   // Parsed, validated public queries by their text; false marks a text that must go to Apollo.
@@ -211,9 +218,11 @@ export function createDirectQueries(
       send(request, response, 503, mediaType, requestId, Buffer.from(`${JSON.stringify(body)}\n`), {
         'retry-after': String(retryAfterSeconds),
       });
+      metrics?.operationExecuted(query.operation.name?.value, 'query', false, secondsSince(started));
       return true;
     }
     send(request, response, 200, mediaType, requestId, Buffer.from(`${JSON.stringify({ data: result.data })}\n`));
+    metrics?.operationExecuted(query.operation.name?.value, 'query', true, secondsSince(started));
     if (log.isLevelEnabled('info')) {
       log.info(
         {
@@ -273,10 +282,11 @@ export function createDirectQueries(
         return false;
       }
       const started = process.hrtime.bigint();
+      labelRoute(request, '/graphql');
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('error', () => fallback());
-      request.on('end', () => {
+      const answerBody = () => {
         let body: unknown;
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -304,7 +314,10 @@ export function createDirectQueries(
             if (!response.headersSent) hand();
           },
         );
-      });
+      };
+      // The request's statements log under its id (core/request-scope.ts): a stream's listener runs outside the
+      // scope app.ts entered, so it enters it again.
+      request.on('end', () => runInRequestScope(requestIdFor(request), answerBody));
       return true;
     },
   };

@@ -12,6 +12,21 @@ interface HttpLikeError {
   message?: string;
 }
 
+/** A page a browser asked for (not an API call): it gets HTML back, whatever went wrong. */
+function isPageRequest(request: Request): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.originalUrl.startsWith('/api/') &&
+    request.accepts(['json', 'html']) === 'html'
+  );
+}
+
+const unavailablePage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${retryAfterSeconds * 5}"><title>Manukato: please try again</title></head>
+<body><main><h1>Manukato</h1><p>${unavailableMessage}</p></main></body></html>
+`;
+
 /** Maps every failure of a REST call onto the spec's envelope; never a stack trace or SQL. */
 export function restErrorHandler(log: Logger) {
   return (error: unknown, request: Request, response: Response, next: NextFunction): void => {
@@ -23,6 +38,9 @@ export function restErrorHandler(log: Logger) {
       // Before Apollo (the session lookup of a /graphql request): a GraphQL client reads `errors`.
       if (request.path === '/graphql') {
         response.json({ errors: [{ message: unavailableMessage, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+      } else if (isPageRequest(request)) {
+        // A shopper's browser: a page that says so in words, and tries again by itself after the wait.
+        response.set('Cache-Control', 'no-store').type('html').send(unavailablePage);
       } else {
         response.json({ success: false, message: unavailableMessage, code: 'SERVICE_UNAVAILABLE' });
       }

@@ -13,6 +13,8 @@ import { renderHeadTags, renderPage, type InitialDataEntry } from './page-html';
 import { renderFirstPaint } from './first-paint';
 import { searchText } from '../shared/search';
 import { sessionTokenOf } from '../modules/accounts/sessions';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { labelRoute } from './request-metrics';
 
 /**
  * What the client's build writes for the server (client/server-manifest.mjs, decision 0044): its route table, the
@@ -37,13 +39,13 @@ interface ViteChunk {
 }
 
 /** Route patterns ('/product/:id') as anchored expressions, so unknown paths answer 404 as the client shows them. */
-function routePatterns(routes: string[]): RegExp[] {
+function routePatterns(routes: string[]): { pattern: string; matcher: RegExp }[] {
   return routes.map((pattern) => {
     const source = pattern
       .split('/')
       .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/');
-    return new RegExp(`^${source === '' ? '/' : source}/?$`);
+    return { pattern, matcher: new RegExp(`^${source === '' ? '/' : source}/?$`) };
   });
 }
 
@@ -82,6 +84,9 @@ function firstScreenOperations(documents: Record<string, string>) {
     const document = parsed.get(operationName);
     if (!document) return undefined;
     const result = await execute({ schema, document, variableValues: variables, contextValue: ctx });
+    // The database out of reach: the page is answered 503 (error-handler.ts), not sent without its data.
+    const unavailable = result.errors?.find((error) => isDatabaseUnavailable(error.originalError));
+    if (unavailable) throw unavailable.originalError;
     if (result.errors?.length) {
       ctx.log.warn({ operationName, errors: result.errors.map((error) => error.message) }, 'initial data query failed');
       return undefined;
@@ -106,7 +111,8 @@ export async function loadClientBuild(clientDist: string) {
   return {
     template: await fs.readFile(indexFile, 'utf8'),
     manifest,
-    isRoute: (pathname: string) => routes.some((route) => route.test(pathname)),
+    /** The client's route pattern a path matches ('/product/:id'), or undefined for an unknown path. */
+    routeOf: (pathname: string) => routes.find((route) => route.matcher.test(pathname))?.pattern,
     preloadFor: preloads(viteManifest),
     runOperation: firstScreenOperations(manifest.operations),
   };
@@ -138,7 +144,10 @@ export function pageRoute(config: AppConfig, schema: GraphQLSchema, responseCach
     }
     // Unknown paths still get the app (it renders the 404 page) but with the status a crawler needs.
     const hasQuery = request.originalUrl.includes('?');
-    const head = build.isRoute(request.path)
+    const route = build.routeOf(request.path);
+    // Counted under the client's route pattern (a bounded set), not the path (request-metrics.ts).
+    labelRoute(request, `page ${route ?? '(unknown)'}`);
+    const head = route
       ? await describePage(request.ctx, request.path, hasQuery, build.manifest, searchText(request.query.q), {
           size: typeof request.query.size === 'string' ? request.query.size : undefined,
         })

@@ -15,6 +15,8 @@ export interface ReadinessOptions {
   checkTimeoutMs?: number;
   /** A check's answer is reused this long, so probes (or anyone) asking often cost one query a second at most. */
   reuseMs?: number;
+  /** The probe connection's application_name; readinessApplicationName unless the instance names itself there. */
+  applicationName?: string;
 }
 
 /** The probe connection's name in pg_stat_activity. */
@@ -35,11 +37,14 @@ export class Readiness {
   private readonly pool: Pool;
   private readonly reuseMs: number;
 
-  constructor(databaseUrl: string, { checkTimeoutMs = 2_000, reuseMs = 1_000 }: ReadinessOptions = {}) {
+  constructor(
+    databaseUrl: string,
+    { checkTimeoutMs = 2_000, reuseMs = 1_000, applicationName = readinessApplicationName }: ReadinessOptions = {},
+  ) {
     this.reuseMs = reuseMs;
     this.pool = new Pool({
       connectionString: databaseUrl,
-      application_name: readinessApplicationName,
+      application_name: applicationName,
       max: 1,
       // Kept open: a check must not need a new connection when PostgreSQL has none left to give.
       idleTimeoutMillis: 0,

@@ -8,6 +8,8 @@ import { requestIdFor } from './request-id';
 import { DropRecord } from '../shared/drop-record';
 import { SecondSight } from '../shared/second-sight';
 import type { HeaderLines } from './security-headers';
+import type { CacheTally } from '../shared/shop-metrics';
+import { labelRoute } from './request-metrics';
 
 export interface CachedResponse {
   status: number;
@@ -20,6 +22,8 @@ export interface CachedResponse {
   tags: string[];
   /** Compressed once, on first demand, and reused for every later hit. */
   encoded?: { br?: Buffer; gzip?: Buffer };
+  /** The route template of the request that made it, so a hit is counted under its route (request-metrics.ts). */
+  route?: string;
 }
 
 /** The rule every answer follows (content-encoding.ts): the same encoding as when Express wrote it. */
@@ -47,6 +51,7 @@ function entryBytes(entry: CachedResponse, key: string): number {
     entry.contentType.length +
     entry.cacheControl.length +
     entry.etag.length +
+    2 * (entry.route?.length ?? 0) +
     entry.tags.reduce((sum, tag) => sum + 4 * tag.length + tagOverheadBytes, 0) +
     entryOverheadBytes
   );
@@ -71,6 +76,9 @@ export class ResponseCache {
   private readonly now: () => number;
   /** Which keys were asked for once; null stores every answer at once (tests of the tags and the bound). */
   private readonly admission: SecondSight | null;
+  /** Lookups answered from here, and those that went on to the app (static files aside), for the metrics. */
+  private hits = 0;
+  private misses = 0;
 
   constructor(maxBytes: number, options: { ttlMs?: number; now?: () => number; admission?: SecondSight | null } = {}) {
     this.ttlMs = options.ttlMs ?? 5 * 60_000;
@@ -117,6 +125,11 @@ export class ResponseCache {
   /** The bytes the cache counts as held (never above its budget). */
   get calculatedBytes(): number {
     return this.entries.calculatedSize;
+  }
+
+  /** Its hits and misses so far, entries and bytes (shared/shop-metrics.ts reads them at each scrape). */
+  tally(): CacheTally {
+    return { hits: this.hits, misses: this.misses, entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
   /** The tags an entry carries (tests look). */
@@ -186,7 +199,12 @@ export class ResponseCache {
     const key = cacheKeyFor(request);
     if (!key) return false;
     const entry = this.lookup(key);
-    if (!entry) return false;
+    if (!entry) {
+      if (!isStaticFile(request.url)) this.misses += 1;
+      return false;
+    }
+    this.hits += 1;
+    if (entry.route) labelRoute(request, entry.route);
     const lines = [
       ...leadingLines,
       'content-type',
@@ -215,6 +233,11 @@ export class ResponseCache {
     response.end(request.method === 'HEAD' ? undefined : body);
     return true;
   }
+}
+
+/** Built files and images: the cache never holds them, so their lookups say nothing of its hit rate. */
+function isStaticFile(url: string | undefined): boolean {
+  return url !== undefined && (url.startsWith('/assets/') || url.startsWith('/uploads/'));
 }
 
 /**

@@ -31,6 +31,8 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; one already gone is fine. */
   delete(key: string): Promise<void>;
+  /** Every stored key, in no set order (backups copy them all: ops/backup.ts). */
+  keys(): AsyncIterable<string>;
   /** The URL a browser loads the file from: root-relative through the shop, or absolute in the bucket. */
   publicUrl(key: string): string;
   /** Lets go of connections at shutdown. */

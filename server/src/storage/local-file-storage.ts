@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidKey, contentTypeOf, uploadsPath, type FileStorage, type StoredFile } from './file-storage';
+import {
+  assertValidKey,
+  contentTypeOf,
+  isValidKey,
+  uploadsPath,
+  type FileStorage,
+  type StoredFile,
+} from './file-storage';
 
 /** Files in one directory (UPLOADS_DIR): the default, for a single instance or instances sharing a volume. */
 export class LocalFileStorage implements FileStorage {
@@ -60,6 +67,18 @@ export class LocalFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  /** Files only, by the names the shop makes: a write's temporary file beside its target is not one. */
+  async *keys(): AsyncIterable<string> {
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(this.directory, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) if (entry.isFile() && isValidKey(entry.name)) yield entry.name;
   }
 
   publicUrl(key: string): string {

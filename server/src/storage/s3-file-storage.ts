@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -10,6 +11,7 @@ import {
 import {
   assertValidKey,
   contentTypeOf,
+  isValidKey,
   uploadsCacheControl,
   uploadsPath,
   type FileStorage,
@@ -22,11 +24,31 @@ function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 }
 
-function isMissing(error: unknown): boolean {
+export function isMissing(error: unknown): boolean {
   return (
     statusOf(error) === 404 ||
     (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound'))
   );
+}
+
+/** How to reach a store, whichever bucket: S3Settings less the bucket and its public address. */
+export type S3Access = Pick<S3Settings, 'endpoint' | 'region' | 'accessKeyId' | 'secretAccessKey' | 'forcePathStyle'>;
+
+/** A client for S3 or an S3-compatible store, as the shop's storage and its backups (ops/backup-location.ts) use it. */
+export function createS3Client(settings: S3Access): S3Client {
+  return new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+    // Checksums only where S3 requires them: many S3-compatible stores reject the SDK's newer default
+    // (CRC32 trailers on every upload, aws-chunked bodies).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+  });
 }
 
 /** Objects in one bucket of S3 or an S3-compatible store: every instance sees the same files. */
@@ -41,19 +63,7 @@ export class S3FileStorage implements FileStorage {
     this.bucket = settings.bucket;
     this.publicBase = settings.publicUrl?.replace(/\/+$/, '');
     this.imageOrigin = this.publicBase ? new URL(this.publicBase).origin : null;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
-      // Checksums only where S3 requires them: many S3-compatible stores reject the SDK's newer default
-      // (CRC32 trailers on every upload, aws-chunked bodies).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 3,
-    });
+    this.client = createS3Client(settings);
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
@@ -111,6 +121,13 @@ export class S3FileStorage implements FileStorage {
     assertValidKey(key);
     // S3 answers 204 for a key that is not there.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** The bucket's objects by the names the shop makes: anything else kept in the bucket is not the shop's. */
+  async *keys(): AsyncIterable<string> {
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
+      for (const object of page.Contents ?? []) if (object.Key && isValidKey(object.Key)) yield object.Key;
+    }
   }
 
   publicUrl(key: string): string {

@@ -35,6 +35,8 @@ import { Migration0033FulfilmentStages } from './migration-0033-fulfilment-stage
 import { Migration0034StaffAndAuditLog } from './migration-0034-staff-and-audit-log';
 import { Migration0035DemandSignals } from './migration-0035-demand-signals';
 import { Migration0036SalesRollups } from './migration-0036-sales-rollups';
+import { Migration0037SalesMonthRollups } from './migration-0037-sales-month-rollups';
+import { Migration0038OrderTrackingNotices } from './migration-0038-order-tracking-notices';
 
 /**
  * Every migration, in order, listed explicitly so they run the same from src (tsx, jest) and from
@@ -78,4 +80,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration0034StaffAndAuditLog', class: Migration0034StaffAndAuditLog },
   { name: 'Migration0035DemandSignals', class: Migration0035DemandSignals },
   { name: 'Migration0036SalesRollups', class: Migration0036SalesRollups },
+  { name: 'Migration0037SalesMonthRollups', class: Migration0037SalesMonthRollups },
+  { name: 'Migration0038OrderTrackingNotices', class: Migration0038OrderTrackingNotices },
 ];

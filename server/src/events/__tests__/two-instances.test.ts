@@ -311,13 +311,11 @@ describe('delivery', () => {
   it('reconnects a dropped LISTEN connection and drops the whole cache', async () => {
     const listeners = async () =>
       (
-        await a.orm.em
-          .fork()
-          .getConnection()
-          .execute<{ pid: number }[]>(
-            'select pid from pg_stat_activity where application_name = ? and datname = current_database()',
-            [listenerApplicationName],
-          )
+        await a.orm.em.fork().getConnection().execute<{ pid: number }[]>(
+          // Each instance's listener names the instance after the role (decision 0107).
+          "select pid from pg_stat_activity where application_name like ? || '/%' and datname = current_database()",
+          [listenerApplicationName],
+        )
       ).map((row) => row.pid);
     const before = await listeners();
     expect(before).toHaveLength(2);

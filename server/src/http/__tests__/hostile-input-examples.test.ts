@@ -62,7 +62,13 @@ beforeAll(async () => {
   paystack = await startPaystackServer(paystackKey);
   // And WhatsApp's app secret, so its delivery reports can be signed too.
   shop = await startTestShop({
-    env: { PAYSTACK_SECRET_KEY: paystackKey, PAYSTACK_BASE_URL: paystack.url, WHATSAPP_APP_SECRET: whatsappAppSecret },
+    env: {
+      PAYSTACK_SECRET_KEY: paystackKey,
+      PAYSTACK_BASE_URL: paystack.url,
+      WHATSAPP_APP_SECRET: whatsappAppSecret,
+      // So /metrics is among the routes walked (decision 0107).
+      METRICS_TOKEN: 'metrics-token-of-the-hostile-input-test',
+    },
   });
   shopper = await createSignedInUser(shop);
   admin = await createSignedInUser(shop, UserRole.ADMIN);

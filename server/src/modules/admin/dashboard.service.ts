@@ -4,6 +4,7 @@ import { Permission, requirePermission } from '../accounts/guards';
 import { inventoryService } from '../catalog/inventory.service';
 import { toCollectSql } from '../orders/orders-admin.service';
 import { toAdminUserView, type DashboardView, type UserRow } from './admin.views';
+import { queryPrepared } from '../../shared/prepared-statements';
 
 export const recentUserCount = 5;
 /** The dashboard names the lowest-stocked few; the inventory's low-stock filter pages through the rest. */
@@ -31,7 +32,7 @@ const dashboardSql = `with totals as (
   to_collect as (
     select count(*)::int as orders, coalesce(sum(total_cents), 0)::bigint as cents from orders where ${toCollectSql()}),
   recent as (
-    select id, first, last, email, phone, role, created_at from users order by created_at desc, id limit ?::int)
+    select id, first, last, email, phone, role, created_at from users order by created_at desc, id desc limit ?::int)
   select (select count(*)::int from products where archived_at is null) as total_products,
          coalesce((select orders from totals where status = 'pending'), 0) as pending,
          coalesce((select orders from totals where status = 'delivered'), 0) as delivered,
@@ -39,7 +40,7 @@ const dashboardSql = `with totals as (
          coalesce((select cents from totals where status = 'delivered'), 0)::text as total_sales_cents,
          c.orders as to_collect, c.cents::text as to_collect_cents,
          coalesce((select json_agg(json_build_object('id', id, 'first', first, 'last', last, 'email', email,
-            'phone', phone, 'role', role, 'createdAt', created_at) order by created_at desc, id) from recent), '[]'::json)
+            'phone', phone, 'role', role, 'createdAt', created_at) order by created_at desc, id desc) from recent), '[]'::json)
            as recent_users
     from to_collect c`;
 
@@ -48,7 +49,7 @@ export const dashboardService = {
     requirePermission(ctx, Permission.ORDERS);
     const threshold = ctx.config.lowStockThreshold;
     const [rows, lowStock] = await Promise.all([
-      ctx.em.getConnection().execute<DashboardRow[]>(dashboardSql, [recentUserCount]),
+      queryPrepared<DashboardRow>(ctx.em, dashboardSql, [recentUserCount]),
       inventoryService.list(ctx, { lowStock: true, page: { limit: lowStockShown, offset: 0 } }),
     ]);
     const row = singleRow(rows);

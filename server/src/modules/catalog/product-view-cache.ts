@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { CatalogueChange } from '../../events/catalogue-change';
 import { DropRecord } from '../../shared/drop-record';
 import { SecondSight } from '../../shared/second-sight';
+import type { CacheTally } from '../../shared/shop-metrics';
 import type { CategoryView, ProductImageView, ProductView } from './catalog.views';
 
 /** What a view costs beyond its text: the objects, their slots and the key (an estimate, as entryOverheadBytes). */
@@ -52,6 +53,9 @@ export class ProductViewCache {
   private readonly views: LRUCache<number, ProductView>;
   /** Which products' views were dropped when: a view is stored only if it was not dropped since its read began. */
   private readonly drops = new DropRecord<number>();
+  /** Views found here and views read from PostgreSQL, counted with plain numbers for the metrics. */
+  private hits = 0;
+  private misses = 0;
 
   /** `admission` null keeps every view at once (tests of the drops and the bound). */
   constructor(
@@ -75,7 +79,15 @@ export class ProductViewCache {
   }
 
   get(id: number): ProductView | undefined {
-    return this.views.get(id);
+    const view = this.views.get(id);
+    if (view) this.hits += 1;
+    else this.misses += 1;
+    return view;
+  }
+
+  /** Its hits and misses so far, entries and bytes (shared/shop-metrics.ts reads them at each scrape). */
+  tally(): CacheTally {
+    return { hits: this.hits, misses: this.misses, entries: this.views.size, bytes: this.views.calculatedSize };
   }
 
   /** Keeps views read from PostgreSQL since `generation`, unless one was dropped meanwhile. */

@@ -19,6 +19,7 @@ import {
 import { FulfilmentStage, Order, OrderStatus } from './order.entity';
 import { OrderStatusChange } from './order-status-change.entity';
 import { loadOrder } from './orders.service';
+import { cacheTag } from '../../events/catalogue-change';
 
 export interface OutForDeliveryInput {
   riderName?: unknown;
@@ -163,6 +164,10 @@ export async function orderByTrackingToken(
   token: unknown,
 ): Promise<{ order: Order; events: FulfilmentEvent[] } | null> {
   if (typeof token !== 'string' || !trackingTokenPattern.test(token)) return null;
+  // The answer is the same for whoever holds the link, so an anonymous one is kept (the response cache) until the
+  // order moves or a delivery location changes: both announced to every instance (migration 0038).
+  ctx.cacheTags.add(cacheTag.orderTracking(token));
+  ctx.cacheTags.add(cacheTag.delivery);
   const order = await ctx.em.findOne(Order, { trackingToken: token }, { populate: ['items', 'deliveryLocation'] });
   if (!order) return null;
   const [events = []] = await fulfilmentEventsOf(ctx.em, [order.id]);

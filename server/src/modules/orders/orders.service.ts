@@ -7,6 +7,7 @@ import { isPostgresInteger } from '../../shared/input-check';
 import { invalidKenyanMobileMessage, kenyanMobile } from '../../shared/kenyan-mobile';
 import { trimmedText } from '../../shared/trimmed-text';
 import { isUuid } from '../../shared/uuid';
+import { metricsOf } from '../../shared/shop-metrics';
 import { requireViewer } from '../accounts/guards';
 import { DeliveryLocation } from './delivery-location.entity';
 import { deliveryService } from './delivery.service';
@@ -153,6 +154,7 @@ export const ordersService = {
       if (!earlier) throw error;
       return { order: earlier, replayed: true };
     }
+    metricsOf(ctx.em)?.orderPlaced(method);
     return { order: mapPlaced(ctx.em, placed), replayed: false };
   },
 
@@ -184,20 +186,28 @@ export const ordersService = {
 };
 
 /**
+ * Unpaid orders still holding stock whose hold has run out. An order paid on delivery holds its stock until it is
+ * delivered or cancelled, however long the ride. The partial index `orders_reserved_until_index` holds exactly the
+ * unpaid, held orders (migration 0037), so the sweep never reads the paid ones however many there are.
+ */
+export const expiredReservationsSql = `select id from orders where stock_released_at is null and payment_status = ?
+    and status = ? and reserved_until < ? and payment_method <> ? for update skip locked`;
+
+/**
  * Gives back the stock of unpaid orders whose hold has run out: the order is cancelled and its payment
  * failed. Each order is locked (skip locked), so two workers never release the same stock twice.
  */
 export async function releaseExpiredReservations(em: EntityManager, now = new Date()): Promise<number> {
   return em.transactional(async (trx) => {
     const context = trx.getTransactionContext();
-    const expired = await trx.getConnection().execute<{ id: string }[]>(
-      // An order paid on delivery holds its stock until it is delivered or cancelled, however long the ride.
-      `select id from orders where stock_released_at is null and payment_status = ? and status = ? and reserved_until < ?
-         and payment_method <> ? for update skip locked`,
-      [PaymentStatus.PENDING, OrderStatus.PENDING, now, PaymentMethod.ON_DELIVERY],
-      'all',
-      context,
-    );
+    const expired = await trx
+      .getConnection()
+      .execute<{ id: string }[]>(
+        expiredReservationsSql,
+        [PaymentStatus.PENDING, OrderStatus.PENDING, now, PaymentMethod.ON_DELIVERY],
+        'all',
+        context,
+      );
     if (expired.length === 0) return 0;
     const ids = expired.map((row) => row.id);
     await releaseOrderStock(trx, ids, now);

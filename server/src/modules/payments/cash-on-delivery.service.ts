@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { formatKsh } from '../../shared/money';
 import { randomToken } from '../../shared/secrets';
+import { metricsOf } from '../../shared/shop-metrics';
 import { isUuid } from '../../shared/uuid';
 import { Permission, requirePermission } from '../accounts/guards';
 import { recordAudit } from '../audit/audit-log';
@@ -65,6 +66,7 @@ export const cashOnDeliveryService = {
       await queuePaymentConfirmations(em, order, ctx.config.publicUrl);
       await em.flush();
     });
+    metricsOf(ctx.em)?.paymentSettled('completed', PaymentMethod.ON_DELIVERY);
     return loadOrder(ctx.em, orderId, { refresh: true });
   },
 };

@@ -8,6 +8,7 @@ import type { ShopSettings } from '../../config/config';
 import { recordAdminNotification } from '../notifications/admin-notifications';
 import { formatKsh, shillingsToCents } from '../../shared/money';
 import { queryPrepared } from '../../shared/prepared-statements';
+import { metricsOf } from '../../shared/shop-metrics';
 import { AppError, FieldError } from '../../core/errors';
 import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../core/request-context';
@@ -94,6 +95,8 @@ export async function applyPaystackResult(
   settings: ShopSettings,
 ): Promise<{ outcome: PaymentOutcome }> {
   const { lowStockThreshold, publicUrl, shopAlerts: alerts = noShopAlerts } = settings;
+  // What this call changed, counted once its transaction has committed (a repeat of a settled payment changes nothing).
+  let settled = undefined as { outcome: 'completed' | 'failed'; channel: PaymentMethod } | undefined;
   // Stock that moves is announced by takeStock and releaseOrderStock, inside this transaction.
   const outcome = await em.transactional(async (trx): Promise<PaymentOutcome> => {
     const transaction = await trx.findOne(
@@ -116,11 +119,13 @@ export async function applyPaystackResult(
     );
     if (data.status === 'success') {
       if (data.amount !== transaction.amountCents || data.currency !== transaction.currency) {
+        settled = { outcome: 'failed', channel: transaction.method };
         transaction.status = PaymentStatus.FAILED;
         transaction.flagReason = `Paystack reported ${data.amount} ${data.currency}; the order asked for ${transaction.amountCents} ${transaction.currency}`;
         return 'failed';
       }
       transaction.status = PaymentStatus.COMPLETED;
+      settled = { outcome: 'completed', channel: transaction.method };
       const refundDue = async (cause: LatePaymentCause, reason: string): Promise<PaymentOutcome> => {
         transaction.flagReason = reason;
         order.paymentStatus = PaymentStatus.COMPLETED;
@@ -168,6 +173,7 @@ export async function applyPaystackResult(
     // 'abandoned' only means not finished yet: the reservation timer ends an order nobody pays.
     if (data.status === 'failed' || data.status === 'reversed') {
       transaction.status = PaymentStatus.FAILED;
+      settled = { outcome: 'failed', channel: transaction.method };
       // Only a failure the order was waiting on ends it. An order an admin cancelled (or moved on unpaid) stays as
       // it is: its items do not come back into the cart, however late the reconciliation learns of the failure. An
       // order paid on delivery stays too: a prompt declined at the door is tried again, or the rider takes cash.
@@ -195,6 +201,7 @@ export async function applyPaystackResult(
     }
     return 'pending';
   });
+  if (settled) metricsOf(em)?.paymentSettled(settled.outcome, settled.channel);
   return { outcome };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import type { FileStorage, StoredFile } from '../file-storage';
+import { contentTypeOf, type FileStorage, type StoredFile } from '../file-storage';
 import { LocalFileStorage } from '../local-file-storage';
 import { S3FileStorage } from '../s3-file-storage';
 import { startS3Server, type S3TestServer } from '../../../test/s3-server';
@@ -56,6 +56,20 @@ describe.each(['local', 's3'] as const)('%s file storage', (kind) => {
       await expect(storage().put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow('Not a storage key');
     }
     await expect(fs.readdir(path.dirname(directory))).resolves.not.toContain('escape.webp');
+  });
+
+  it('lists every stored key, and only the names the shop makes (backups copy them all)', async () => {
+    const keys = [`${kind}-listed-a.webp`, `${kind}-listed-a-320.webp`, `${kind}-listed-b.png`];
+    for (const key of keys) await storage().put(key, Buffer.from(key), contentTypeOf(key));
+    if (kind === 'local') {
+      // What else the folder may hold: an interrupted write's temporary file beside its target, a folder.
+      await fs.writeFile(path.join(directory, `${kind}-listed-a.webp.0a1b2c.tmp`), 'half');
+      await fs.mkdir(path.join(directory, `${kind}-listed-folder`));
+    }
+    const listed: string[] = [];
+    for await (const key of storage().keys()) listed.push(key);
+    expect(listed.filter((key) => key.startsWith(`${kind}-listed`)).sort()).toEqual([...keys].sort());
+    for (const key of keys) await storage().delete(key);
   });
 
   it('gives the shop path for a key', () => {

@@ -143,6 +143,8 @@ const graphqlAccess: Record<string, Access> = {
 const restAccess: Record<string, Access> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
+  // Its own bearer token (METRICS_TOKEN), not a session: http/__tests__/metrics.test.ts checks who may scrape.
+  'GET /metrics': 'public',
   'GET /graphql': 'public',
   'GET /{*rest}': 'public',
   'GET /sitemap.xml': 'public',
@@ -225,7 +227,8 @@ let orderId: string;
 let reviewId: number;
 
 beforeAll(async () => {
-  shop = await startTestShop();
+  // With a metrics token, so /metrics is among the routes served (decision 0107).
+  shop = await startTestShop({ env: { METRICS_TOKEN: 'metrics-token-of-the-guard-test' } });
   schema = await buildAppSchema();
   appRoutes = new Set((await servedRoutes(shop)).map((route) => route.key));
   user = await createSignedInUser(shop);
