@@ -1,17 +1,12 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { loadConfig, repositoryRoot } from './config/config';
+import { repositoryRoot } from './config/config';
 import { applyEnvFile } from './config/env-file';
-import { lockDataDirectory } from './db/data-dir-lock';
-import { startEmbeddedDatabase } from './db/embedded-postgres';
-import { runningEmbeddedUrl } from './db/running-embedded-url';
+import { openCommandDatabase } from './db/command-database';
 import { createLogger } from './db/logger';
-import { initOrm, migrate } from './db/orm';
-import { ensureSampleImages, seedDatabase } from './db/seed';
+import { ensureSampleImages } from './db/seed';
 import { maximumGeneratedProducts, seedCatalogue } from './db/seed-catalogue';
-import { createFileStorage } from './storage/create-file-storage';
 
 const usage = `Usage: npm run seed:catalogue -- --products <n> [--seed <n>] [--replace]
 
@@ -47,32 +42,11 @@ async function main(): Promise<void> {
   const options = readOptions();
   const log = createLogger(process.env.LOG_LEVEL || 'warn', 'seed-catalogue');
   const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(repositoryRoot, 'data');
-  // The shop's own reading of the settings, for where images live (uploads directory or S3 bucket). This command
-  // moves no money, so the rule that a server database needs a Paystack key does not apply to it.
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, PAYMENT_SIMULATOR: 'true', PAYSTACK_SECRET_KEY: '' });
-  const storage = createFileStorage(config);
-  const cleanups: (() => Promise<void>)[] = [];
+  const database = await openCommandDatabase(dataDir, log);
   try {
-    let databaseUrl = process.env.DATABASE_URL || runningEmbeddedUrl(dataDir);
-    if (!databaseUrl) {
-      // No shop running on this data directory: start its database the way the shop does, schema included.
-      cleanups.push(await lockDataDirectory(dataDir));
-      const database = await startEmbeddedDatabase({ databaseDir: path.join(dataDir, 'db'), log });
-      cleanups.push(() => database.stop());
-      databaseUrl = database.url;
-      const orm = await initOrm({ databaseUrl, log });
-      try {
-        await migrate(orm);
-        await seedDatabase(orm, { sampleData: process.env.SEED_SAMPLE_DATA !== 'false', storage, log });
-      } finally {
-        await orm.close();
-      }
-    }
+    const { client, storage } = database;
     // The generated products show the sample images; draw any that this uploads folder lacks.
     await ensureSampleImages(storage, true);
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    cleanups.push(() => client.end());
     const started = performance.now();
     const result = await seedCatalogue(client, options);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -82,7 +56,7 @@ async function main(): Promise<void> {
         `${result.images} images in ${seconds} s\n`,
     );
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    await database.close();
   }
 }
 

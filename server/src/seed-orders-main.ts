@@ -1,17 +1,11 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { loadConfig, repositoryRoot } from './config/config';
+import { repositoryRoot } from './config/config';
 import { applyEnvFile } from './config/env-file';
-import { lockDataDirectory } from './db/data-dir-lock';
-import { startEmbeddedDatabase } from './db/embedded-postgres';
+import { openCommandDatabase } from './db/command-database';
 import { createLogger } from './db/logger';
-import { initOrm, migrate } from './db/orm';
-import { runningEmbeddedUrl } from './db/running-embedded-url';
-import { ensureSampleImages, seedDatabase } from './db/seed';
 import { maximumGeneratedOrders, seedOrders } from './db/seed-orders';
-import { createFileStorage } from './storage/create-file-storage';
 
 const usage = `Usage: npm run seed:orders -- --orders <n> [--days <n>] [--seed <n>] [--again]
 
@@ -51,35 +45,9 @@ async function main(): Promise<void> {
   const options = readOptions();
   const log = createLogger(process.env.LOG_LEVEL || 'warn', 'seed-orders');
   const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(repositoryRoot, 'data');
-  const cleanups: (() => Promise<void>)[] = [];
+  const database = await openCommandDatabase(dataDir, log);
   try {
-    let databaseUrl = process.env.DATABASE_URL || runningEmbeddedUrl(dataDir);
-    if (!databaseUrl) {
-      // No shop running on this data directory: start its database the way the shop does, schema and sample
-      // catalogue included, so there are products to order.
-      const config = loadConfig({
-        ...process.env,
-        DATA_DIR: dataDir,
-        PAYMENT_SIMULATOR: 'true',
-        PAYSTACK_SECRET_KEY: '',
-      });
-      const storage = createFileStorage(config);
-      cleanups.push(await lockDataDirectory(dataDir));
-      const database = await startEmbeddedDatabase({ databaseDir: path.join(dataDir, 'db'), log });
-      cleanups.push(() => database.stop());
-      databaseUrl = database.url;
-      const orm = await initOrm({ databaseUrl, log });
-      try {
-        await migrate(orm);
-        await seedDatabase(orm, { sampleData: process.env.SEED_SAMPLE_DATA !== 'false', storage, log });
-      } finally {
-        await orm.close();
-      }
-      await ensureSampleImages(storage, true);
-    }
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    cleanups.push(() => client.end());
+    const { client } = database;
     const started = performance.now();
     const made = await seedOrders(client, options);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -96,7 +64,7 @@ async function main(): Promise<void> {
         `dashboard rollups rebuilt\n`,
     );
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    await database.close();
   }
 }
 

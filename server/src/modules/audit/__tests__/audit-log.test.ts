@@ -10,6 +10,7 @@ import { appRoutes } from '../../../../test/app-surface';
 import { payOnStandIn, placeOrderFor, setStock } from '../../../../test/checkout';
 import { startTestShop, type TestShop } from '../../../../test/test-shop';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
+import type { AuditEntryRow } from '../audit.service';
 
 /**
  * The audit log (decision 0103): every admin write, GraphQL and REST, leaves exactly one entry with who, their role,
@@ -49,18 +50,7 @@ function succeeded(answer: Answer, field: string): Record<string, unknown> {
   return payload;
 }
 
-interface EntryRow {
-  id: string;
-  actor_id: string | null;
-  actor_name: string;
-  actor_role: string;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-  request_id: string;
-}
+type EntryRow = Omit<AuditEntryRow, 'created_at'>;
 
 async function lastEntryId(): Promise<string> {
   const [row] = await shop.orm.em.fork().execute<{ id: string | null }[]>('select max(id)::text as id from audit_log');
