@@ -1,4 +1,6 @@
-// First: tracing, when configured, must hook express, graphql and pg before anything requires them (decision 0108).
+// First the V8 settings, before the modules below allocate (decision 0113).
+import './v8-settings';
+// Then tracing, when configured, must hook express, graphql and pg before anything requires them (decision 0108).
 import { stopTracing } from './tracing/start-tracing';
 import 'reflect-metadata';
 import { ConfigError, loadConfig, shutdownDeadlineMs } from './config/config';

@@ -45,27 +45,44 @@ const newSpace = (spaces: readonly HeapSpaceInfo[]) =>
   spaces.find((space) => space.space_name === 'new_space')?.space_used_size ?? 0;
 
 interface GcRecord {
+  gcType: string;
   beforeGC: { heapSpaceStatistics: { spaceName: string; spaceUsedSize: number }[] };
   afterGC: { heapSpaceStatistics: { spaceName: string; spaceUsedSize: number }[] };
 }
-const newSpaceOf = (record: GcRecord['beforeGC']) =>
-  record.heapSpaceStatistics.find((space) => space.spaceName === 'new_space')?.spaceUsedSize ?? 0;
+const spaceOf = (record: GcRecord['beforeGC'], name: string) =>
+  record.heapSpaceStatistics.find((space) => space.spaceName === name)?.spaceUsedSize ?? 0;
+const newSpaceOf = (record: GcRecord['beforeGC']) => spaceOf(record, 'new_space');
+/** What a young collection moved into the old generation: objects that outlived two of them. */
+const promotedBy = (record: GcRecord) =>
+  ['old_space', 'large_object_space'].reduce(
+    (sum, name) => sum + spaceOf(record.afterGC, name) - spaceOf(record.beforeGC, name),
+    0,
+  );
 
-/** Bytes allocated in the young generation per run of `unit` (one request, or a checkout's three) over `count` runs. */
-async function allocatedPer(count: number, unit: () => Promise<void>): Promise<number> {
+interface PerRun {
+  /** Bytes allocated in the young generation per run. */
+  allocated: number;
+  /** Bytes the young collections promoted per run, garbage a full collection then has to find. */
+  promoted: number;
+}
+
+/** What one run of `unit` (one request, or a checkout's three) allocates and promotes, over `count` runs. */
+async function allocatedPer(count: number, unit: () => Promise<void>): Promise<PerRun> {
   const profiler = new GCProfiler();
   const startUsed = newSpace(getHeapSpaceStatistics());
   profiler.start();
   for (let index = 0; index < count; index += 1) await unit();
   const records = (profiler.stop()?.statistics ?? []) as unknown as GcRecord[];
   let allocated = 0;
+  let promoted = 0;
   let afterLast = startUsed;
   for (const record of records) {
     allocated += newSpaceOf(record.beforeGC) - afterLast;
     afterLast = newSpaceOf(record.afterGC);
+    if (record.gcType === 'Scavenge') promoted += promotedBy(record);
   }
   allocated += newSpace(getHeapSpaceStatistics()) - afterLast;
-  return allocated / count;
+  return { allocated: allocated / count, promoted: promoted / count };
 }
 
 /** Sends `exchange` and answers its body; anything but `expected` is an error. */
@@ -138,6 +155,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
   const own: Record<string, number> = {};
+  const promoted: Record<string, number> = {};
   try {
     for (const [name, exchange] of Object.entries(paths)) {
       // Warmed: the query compiled (its second use), its lists and views kept (their second read), the answer cached.
@@ -145,9 +163,10 @@ async function main(): Promise<void> {
       for (let index = 0; index < 30; index += 1) answer = await exchanged(shop.url, exchange);
       bareBodies.set(exchange.path, answer);
       for (let index = 0; index < 30; index += 1) await send(bareUrl, exchange);
-      const shopBytes = await allocatedPer(400, () => exchanged(shop.url, exchange).then(() => undefined));
-      const bareBytes = await allocatedPer(400, () => exchanged(bareUrl, exchange).then(() => undefined));
-      own[name] = Math.round(shopBytes - bareBytes);
+      const shopBytes = await allocatedPer(1000, () => exchanged(shop.url, exchange).then(() => undefined));
+      const bareBytes = await allocatedPer(1000, () => exchanged(bareUrl, exchange).then(() => undefined));
+      own[name] = Math.round(shopBytes.allocated - bareBytes.allocated);
+      promoted[name] = Math.round(shopBytes.promoted - bareBytes.promoted);
     }
 
     const user = await createSignedInUser(shop);
@@ -170,14 +189,17 @@ async function main(): Promise<void> {
     bareBodies.set(steps.initialize(lastId).path, await exchanged(shop.url, steps.initialize(lastId)));
     const bareCheckout = () => checkout(bareUrl, { add: 200, create: 200 });
     for (let index = 0; index < 30; index += 1) await bareCheckout();
-    own.checkout = Math.round((await allocatedPer(200, shopCheckout)) - (await allocatedPer(200, bareCheckout)));
+    const shopCheckouts = await allocatedPer(200, shopCheckout);
+    const bareCheckouts = await allocatedPer(200, bareCheckout);
+    own.checkout = Math.round(shopCheckouts.allocated - bareCheckouts.allocated);
+    promoted.checkout = Math.round(shopCheckouts.promoted - bareCheckouts.promoted);
   } finally {
     agent.destroy();
     await new Promise((resolve) => bare.close(resolve));
     await shop.close();
     await paystack.stop();
   }
-  process.stdout.write(`${JSON.stringify(own)}\n`);
+  process.stdout.write(`${JSON.stringify({ allocated: own, promoted })}\n`);
 }
 
 main().catch((error: unknown) => {

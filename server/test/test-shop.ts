@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -11,6 +11,7 @@ import { prepareDatabase } from '../src/db/startup';
 import { StatementCounter } from '../src/db/statement-counter';
 import { createApp, type AppHandle } from '../src/http/app';
 import { answerClientErrors } from '../src/http/client-errors';
+import { createServerForExpress } from '../src/http/express-born-requests';
 import type { ResponseCache } from '../src/http/response-cache';
 import type { ProductViewCache } from '../src/modules/catalog/product-view-cache';
 import type { ListReadCache } from '../src/modules/catalog/list-read-cache';
@@ -102,7 +103,8 @@ export async function startTestShop(
   // As a start does, under the start-up lock; `env: { SECRET_KEY: '' }` takes the secret the database keeps.
   const { secretKey } = await prepareDatabase(orm, { ...loaded, seedSampleData: seed }, storage, log);
   const config: AppConfig = { ...loaded, secretKey };
-  const httpServer: Server = createServer();
+  // Made as the shop's own server makes it (http/express-born-requests.ts).
+  const httpServer: Server = createServerForExpress();
   answerClientErrors(httpServer);
   const handle: AppHandle = await createApp(orm, config, log, httpServer, storage);
   httpServer.on('request', handle.handle);

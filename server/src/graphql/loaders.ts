@@ -8,18 +8,30 @@ import { createOrderLoaders, type OrderLoaders } from '../modules/orders/orders.
  * made on first use: most requests need one module's or none, and every object a request makes is garbage to collect.
  */
 export function createLoaders(context: () => RequestContext): RequestLoaders {
-  let catalog: CatalogLoaders | undefined;
-  let reviews: ReviewLoaders | undefined;
-  let orders: OrderLoaders | undefined;
-  return {
-    get orders() {
-      return (orders ??= createOrderLoaders(context));
-    },
-    get catalog() {
-      return (catalog ??= createCatalogLoaders(context));
-    },
-    get reviews() {
-      return (reviews ??= createReviewLoaders(context));
-    },
-  };
+  return new LazyLoaders(context);
+}
+
+/**
+ * A class rather than an object literal with getters: a literal's accessors are new functions each time, so every
+ * request's loaders got a hidden class of their own in V8's old generation, which kept the request alive through
+ * young collections (decision 0113).
+ */
+class LazyLoaders implements RequestLoaders {
+  private catalogLoaders: CatalogLoaders | undefined;
+  private reviewLoaders: ReviewLoaders | undefined;
+  private orderLoaders: OrderLoaders | undefined;
+
+  constructor(private readonly context: () => RequestContext) {}
+
+  get orders(): OrderLoaders {
+    return (this.orderLoaders ??= createOrderLoaders(this.context));
+  }
+
+  get catalog(): CatalogLoaders {
+    return (this.catalogLoaders ??= createCatalogLoaders(this.context));
+  }
+
+  get reviews(): ReviewLoaders {
+    return (this.reviewLoaders ??= createReviewLoaders(this.context));
+  }
 }

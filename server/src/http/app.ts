@@ -11,6 +11,7 @@ import { connectionName, type AppConfig } from '../config/config';
 import { createApolloServer } from '../graphql/apollo';
 import { buildAppSchema } from '../graphql/schema';
 import { graphqlValidationRules } from '../graphql/limits';
+import { adoptAppPrototypes } from './express-born-requests';
 import { createDirectQueries } from './direct-queries';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { catalogAdminRoutes } from '../modules/catalog/catalog-admin.routes';
@@ -154,6 +155,7 @@ export async function createApp(
   await apollo.start();
 
   const app = express();
+  adoptAppPrototypes(httpServer, app);
   app.disable('x-powered-by');
   // X-Forwarded-For only from the proxies TRUST_PROXY names (none by default); client-address.ts reads it alike.
   app.set('trust proxy', trustFunction(config.trustProxy));

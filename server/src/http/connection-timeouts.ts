@@ -1,6 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { HttpSettings } from '../config/config';
 import { answerClientErrors } from './client-errors';
+import { createServerForExpress } from './express-born-requests';
 
 /**
  * Node checks its headers and request limits on a timer, every 30 s by default: a silent connection would live
@@ -22,7 +23,7 @@ const limitCheckIntervalMs = 1_000;
  *   on a connection the shop is closing.
  */
 export function createShopHttpServer(settings: HttpSettings): Server {
-  const server = createServer({
+  const server = createServerForExpress({
     headersTimeout: settings.headersTimeoutMs,
     requestTimeout: settings.requestTimeoutMs,
     keepAliveTimeout: settings.keepAliveMs,
