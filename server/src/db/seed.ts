@@ -13,7 +13,12 @@ import {
 } from '../modules/catalog/catalog.samples';
 import { ProductVariant } from '../modules/catalog/product-variant.entity';
 import { normaliseNotes } from '../modules/catalog/fragrance-facts';
-import { ensureSampleImage, sampleImageName, sampleImageSize } from '../modules/catalog/sample-images';
+import {
+  drawSampleImage,
+  sampleImageMissing,
+  sampleImageName,
+  sampleImageSize,
+} from '../modules/catalog/sample-images';
 import { DeliveryLocation } from '../modules/orders/delivery-location.entity';
 import type { FileStorage } from '../storage/file-storage';
 import { setTransactionLimits } from '../shared/transaction-limits';
@@ -260,8 +265,10 @@ export async function seedDatabase(
 }
 
 /**
- * Files live outside the database (the uploads storage): draw any sample image that is missing. Four at a time:
- * on object storage each check is a round trip, and every start makes them.
+ * Files live outside the database (the uploads storage): draw any sample image that is missing. Checked four at a
+ * time (on object storage each check is a round trip, and every start makes them), drawn one at a time: libvips
+ * decodes each 1280 px master on every core, and four drawings at once made a first start's memory peak (decision
+ * 0113).
  */
 export async function ensureSampleImages(storage: FileStorage, productImages: boolean): Promise<void> {
   const wanted: { fileName: string; colour: string; variant: number }[] = sampleCategories.map(({ slug, colour }) => ({
@@ -276,10 +283,12 @@ export async function ensureSampleImages(storage: FileStorage, productImages: bo
       }
     }
   }
-  const worker = async () => {
+  const missing: typeof wanted = [];
+  const checker = async () => {
     for (let item = wanted.shift(); item; item = wanted.shift()) {
-      await ensureSampleImage(storage, item.fileName, item.colour, item.variant);
+      if (await sampleImageMissing(storage, item.fileName)) missing.push(item);
     }
   };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  await Promise.all(Array.from({ length: 4 }, checker));
+  for (const item of missing) await drawSampleImage(storage, item.fileName, item.colour, item.variant);
 }

@@ -35,15 +35,19 @@ export function sampleImageName(productIndex: number, imageIndex: number): strin
 /** Every sample image is a 1280 px square master with 640 and 320 px variants. */
 export const sampleImageSize: StoredImage = { width: 1280, height: 1280, widths: [...variantWidths] };
 
-/** Writes a sample image and its variants unless they are already there (a restart costs only stats). */
-export async function ensureSampleImage(
+/** Whether a sample image or any of its variants is missing from `storage` (a restart costs only these checks). */
+export async function sampleImageMissing(storage: FileStorage, fileName: string): Promise<boolean> {
+  const files = [fileName, ...variantWidths.map((width) => variantFileName(fileName, width))];
+  const present = await Promise.all(files.map((file) => storage.exists(file)));
+  return !present.every(Boolean);
+}
+
+/** Draws a sample image and writes it with its variants. */
+export async function drawSampleImage(
   storage: FileStorage,
   fileName: string,
   colour: string,
   variant: number,
 ): Promise<void> {
-  const files = [fileName, ...variantWidths.map((width) => variantFileName(fileName, width))];
-  const present = await Promise.all(files.map((file) => storage.exists(file)));
-  if (present.every(Boolean)) return;
   await writeImageVariants(storage, fileName, Buffer.from(bottleSvg(colour, variant)));
 }
