@@ -1,3 +1,5 @@
+// The shop's own V8 settings, as main.ts takes them first (decision 0113).
+import '../src/v8-settings';
 import 'reflect-metadata';
 import { createServer, request as httpRequest, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -68,7 +70,8 @@ interface PerRun {
 
 /** What one run of `unit` (one request, or a checkout's three) allocates and promotes, over `count` runs. */
 async function allocatedPer(count: number, unit: () => Promise<void>): Promise<PerRun> {
-  // A full collection first (the probe runs with --expose-gc), so no sweeping left from before is counted.
+  // A full collection first, so no sweeping left from before is counted (allocation-budget.test.ts runs the probe with
+  // --expose-gc; run by hand without it, the probe measures without this).
   (globalThis as { gc?: () => void }).gc?.();
   const profiler = new GCProfiler();
   const startUsed = newSpace(getHeapSpaceStatistics());

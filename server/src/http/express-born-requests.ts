@@ -34,8 +34,8 @@ export function createServerForExpress(options: ServerOptions = {}): Server {
 
 /**
  * Puts `app`'s request and response prototypes under the classes `server` (made by `createServerForExpress`) builds
- * its requests from, and makes those
- * classes' prototypes the app's own. With a server made otherwise, Express works as it does without this.
+ * its requests from, and makes those classes' prototypes the app's own. With a server made otherwise, Express works
+ * as it does without this.
  */
 export function adoptAppPrototypes(server: Server, app: Express): void {
   const classes = classesOf.get(server);
