@@ -21,6 +21,11 @@ export interface CatalogueChange {
   stockChangedIds?: number[];
   /** Among those, the ones whose in-stock flag flipped: lists filtered by availability change too. */
   inStockFlippedIds?: number[];
+  /**
+   * The stock of `stockChangedIds` only went down (an order or a hold took it): caches drop their views as for any
+   * stock change, but nobody waiting for a size can be served by it, so the back-in-stock watcher leaves it.
+   */
+  stockOnlyFell?: boolean;
   /** Delivery locations changed (a fee, pay on delivery switched or its maximum): answers that show them. */
   deliveryChanged?: boolean;
   /**

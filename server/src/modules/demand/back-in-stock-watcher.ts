@@ -25,9 +25,13 @@ export class BackInStockWatcher {
     private readonly log: Logger,
   ) {}
 
-  /** A catalogue change heard: its products' waiting shoppers are looked at (stock moved, or was edited). */
+  /**
+   * A catalogue change heard: its products' waiting shoppers are looked at (stock moved, or was edited). A sale's
+   * change is not: stock that only fell serves nobody, and every order would otherwise cost a transaction here.
+   */
   heard(change: CatalogueChange): void {
-    const ids = [...(change.stockChangedIds ?? []), ...(change.productIds ?? [])];
+    const stockIds = change.stockOnlyFell === true ? [] : (change.stockChangedIds ?? []);
+    const ids = [...stockIds, ...(change.productIds ?? [])];
     if (change.everything) this.pending = 'all';
     else if (ids.length === 0) return;
     else if (this.pending !== 'all') this.pending = new Set([...(this.pending ?? []), ...ids]);

@@ -162,6 +162,7 @@ export async function placeOrder(em: EntityManager, order: OrderToPlace): Promis
   ];
   const notice = noticeOfCatalogueChange(em, {
     stockChangedIds: items.map((item) => item.productId),
+    stockOnlyFell: true,
     // Sold out by this order: lists filtered by availability lose these.
     inStockFlippedIds: lines.filter((line) => soldOutBy(line.quantity, line.needed)).map((line) => line.product_id),
   });

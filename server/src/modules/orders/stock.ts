@@ -74,6 +74,7 @@ export async function takeStock(
   );
   await announceCatalogueChange(em, {
     stockChangedIds: [...new Set(rows.map((row) => row.product_id))],
+    stockOnlyFell: true,
     // Sold out by this take: lists filtered by availability lose these.
     inStockFlippedIds: rows.filter((row) => soldOutBy(row.quantity, row.needed)).map((row) => row.product_id),
   });

@@ -186,6 +186,34 @@ it('tells each of three waiting shoppers once when the admin restocks the size o
   expect(await sizeStock(shop, [soldOut])).toEqual([3]);
 });
 
+it("looks at no one for a sale: an order's change leaves both watchers idle, and a restock after it still runs them", async () => {
+  const { productId, variantIds } = await createProductWithSizes(shop, 'Cedar Ember', [
+    { sizeMl: 50, priceCents: 500_000, quantity: 5 },
+  ]);
+  const buyer = await createSignedInUser(shop);
+  await Promise.all(watchers.map((watcher) => watcher.idle()));
+  const before = watchers.map((watcher) => watcher.runs);
+  await shop.http.post('/api/carts/add').set(buyer.auth).send({ product_id: productId, quantity: 2 }).expect(201);
+  await shop.http
+    .post('/api/orders/create')
+    .set(buyer.auth)
+    .send({
+      recipient_name: 'Akinyi Otieno',
+      recipient_email: buyer.email,
+      recipient_phone: '0712 345 678',
+      shipping_address: 'Ngong Road, Adams Arcade',
+      shipping_city: 'Nairobi',
+      delivery_location_id: 1,
+    })
+    .expect(201);
+  expect(await sizeStock(shop, variantIds)).toEqual([3]);
+  // The restock's change comes after the order's on both instances: it is the barrier to wait for.
+  await restock(other, variantIds[0]!, 7);
+  await bothWatchersDone(before);
+  // One run each, the restock's. Had the order's change run them, the restock would have made a second.
+  expect(watchers.map((watcher, index) => watcher.runs - before[index]!)).toEqual([1, 1]);
+});
+
 it('claims each waiting shopper once when two instances sweep at the same moment', async () => {
   const { variantIds } = await createProductWithSizes(shop, 'Amber Dusk', [
     { sizeMl: 30, priceCents: 300_000, quantity: 0 },
