@@ -330,6 +330,15 @@ export async function seedCatalogue(dataDir, products) {
 const percent = (part, whole) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 const mark = (ok) => (ok ? '✓' : '✗');
 
+/**
+ * The bare handler's p99 and skipped starts at the same even rate, measured right after the scenario's half-peak
+ * rounds: the generator's and the machine's own floor under that figure. Printed beside it, not judged.
+ */
+const floorOf = (result) => {
+  const floor = result?.halfPeak?.floor;
+  return floor ? ` (bare at that rate: p99 ${floor.p99Ms} ms, ${floor.skipped} skipped)` : '';
+};
+
 /** Starts skipped over a scenario's half-peak rounds: the shop fell behind an even rate it had served at peak. */
 const skippedAtHalfPeak = (result) =>
   (result?.halfPeak?.rounds ?? []).reduce((sum, round) => sum + (round.skipped ?? 0), 0);
@@ -373,7 +382,7 @@ export function scaleGoals({ small, large, products }) {
       const share = percent(result.requestsPerSecond, base);
       rows.push([
         `${what} at ${label}`,
-        `${share}% of ${baseName} (${result.requestsPerSecond} req/s), ${skipped} starts skipped at half peak`,
+        `${share}% of ${baseName} (${result.requestsPerSecond} req/s), ${skipped} starts skipped at half peak${floorOf(result)}`,
         '≥ 90%, none skipped',
         share >= 90 && skipped === 0,
       ]);
@@ -381,14 +390,14 @@ export function scaleGoals({ small, large, products }) {
     const uncached = phase.anonymous;
     rows.push([
       `uncached page (POST, limit 20) at ${label}`,
-      `${ofBare(uncached.requestsPerSecond)}% of bare (${uncached.requestsPerSecond} req/s), p99 at half peak ${uncached.halfPeak?.p99Ms ?? 'n/a'} ms`,
+      `${ofBare(uncached.requestsPerSecond)}% of bare (${uncached.requestsPerSecond} req/s), p99 at half peak ${uncached.halfPeak?.p99Ms ?? 'n/a'} ms${floorOf(uncached)}`,
       '≥ 15%, ≤ 20 ms',
       ofBare(uncached.requestsPerSecond) >= 15 && (uncached.halfPeak?.p99Ms ?? Infinity) <= 20,
     ]);
     for (const page of phase.pages ?? []) {
       rows.push([
         `${page.name} at ${label}`,
-        `${ofBare(page.requestsPerSecond)}% of bare (${page.requestsPerSecond} req/s), p99 at half peak ${page.halfPeak?.p99Ms ?? 'n/a'} ms`,
+        `${ofBare(page.requestsPerSecond)}% of bare (${page.requestsPerSecond} req/s), p99 at half peak ${page.halfPeak?.p99Ms ?? 'n/a'} ms${floorOf(page)}`,
         '≥ 10%',
         ofBare(page.requestsPerSecond) >= 10,
       ]);
@@ -445,7 +454,7 @@ export function scaleGoals({ small, large, products }) {
     const pageShare = percent(page.requestsPerSecond, atSmall?.requestsPerSecond ?? 0);
     rows.push([
       `${page.name}: at ${size} vs at 19`,
-      `${pageShare}% of its req/s (${page.requestsPerSecond} / ${atSmall?.requestsPerSecond ?? 'n/a'}), p99 at half peak ${page.halfPeak?.p99Ms ?? 'n/a'} ms`,
+      `${pageShare}% of its req/s (${page.requestsPerSecond} / ${atSmall?.requestsPerSecond ?? 'n/a'}), p99 at half peak ${page.halfPeak?.p99Ms ?? 'n/a'} ms${floorOf(page)}`,
       '≥ 50%, ≤ 20 ms',
       pageShare >= 50 && (page.halfPeak?.p99Ms ?? Infinity) <= 20,
     ]);
@@ -460,7 +469,7 @@ export function scaleGoals({ small, large, products }) {
     if (half) {
       rows.push([
         `uncached faceted list (family + note + size) p99 at half peak, at ${size}`,
-        `${half.p99Ms} ms (at ${half.targetRate} req/s)`,
+        `${half.p99Ms} ms (at ${half.targetRate} req/s)${floorOf(large.faceted)}`,
         '≤ 20 ms',
         half.p99Ms <= 20,
       ]);
