@@ -12,6 +12,7 @@ import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { createSignedInUser, type TestUser } from '../../../../test/users';
 import { createProductWithSizes, sizeStock } from '../../../../test/sizes';
 import { deliverQueuedMessages } from '../../../../test/deliver';
+import { placeOrderFor } from '../../../../test/checkout';
 import { eventually } from '../../../../test/eventually';
 
 const log = pino({ level: 'silent' });
@@ -193,19 +194,7 @@ it("looks at no one for a sale: an order's change leaves both watchers idle, and
   const buyer = await createSignedInUser(shop);
   await Promise.all(watchers.map((watcher) => watcher.idle()));
   const before = watchers.map((watcher) => watcher.runs);
-  await shop.http.post('/api/carts/add').set(buyer.auth).send({ product_id: productId, quantity: 2 }).expect(201);
-  await shop.http
-    .post('/api/orders/create')
-    .set(buyer.auth)
-    .send({
-      recipient_name: 'Akinyi Otieno',
-      recipient_email: buyer.email,
-      recipient_phone: '0712 345 678',
-      shipping_address: 'Ngong Road, Adams Arcade',
-      shipping_city: 'Nairobi',
-      delivery_location_id: 1,
-    })
-    .expect(201);
+  await placeOrderFor(shop, buyer, [[productId, 2]]);
   expect(await sizeStock(shop, variantIds)).toEqual([3]);
   // The restock's change comes after the order's on both instances: it is the barrier to wait for.
   await restock(other, variantIds[0]!, 7);
